@@ -1,0 +1,59 @@
+# Legacy Ledger: `make run` serves the app with a demo; `make test` runs every test.
+# Both set up what they need first: a virtualenv (.venv) on Python 3.12+ and its packages.
+
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Django 6 needs Python 3.12 or newer: take the version .python-version pins (pyenv), then
+# any python3.13 / python3.12 / python3 on the PATH that is new enough.
+PYTHON_VERSION := $(shell cat .python-version 2>/dev/null)
+BASE_PYTHON := $(shell for c in "$$(pyenv root 2>/dev/null)/versions/$(PYTHON_VERSION)/bin/python" \
+	"$$HOME/.pyenv/versions/$(PYTHON_VERSION)/bin/python" python3.13 python3.12 python3; do \
+	if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	command -v "$$c"; break; fi; done)
+
+.PHONY: run test bench check-python venv clean
+
+check-python:
+	@if [ -z "$(BASE_PYTHON)" ]; then \
+		echo "Legacy Ledger needs Python 3.12 or newer (Django 6). Install it (e.g. 'pyenv install $(PYTHON_VERSION)') and run make again." >&2; \
+		exit 1; fi
+
+$(VENV)/.run-installed: requirements.txt | check-python
+	@[ -x $(PY) ] && $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { rm -rf $(VENV); "$(BASE_PYTHON)" -m venv $(VENV); }
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+$(VENV)/.test-installed: requirements-test.txt requirements.txt $(VENV)/.run-installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+venv: $(VENV)/.run-installed
+
+# Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
+/usr/bin/chromium:
+	@echo "Installing Debian's chromium for the browser tests..."
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; fi
+
+run: $(VENV)/.run-installed
+	@mkdir -p var
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=1 $(PY) manage.py load_demo
+	@echo ""
+	@echo "Legacy Ledger is at http://$(HOST):$(PORT)/  (log in as demo with the password above; Ctrl-C stops it)"
+	@echo ""
+	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Every test: rules, views, browser. With DATABASE_URL set (PostgreSQL), the same suite runs there.
+test: $(VENV)/.test-installed /usr/bin/chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.test-installed
+	$(PY) bench/journal_bench.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

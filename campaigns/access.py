@@ -1,0 +1,55 @@
+"""Every campaign URL looks its campaign up here, scoped to the user asking.
+
+A stranger gets 404 (the campaign's existence is not revealed), a viewer who tries to change
+something gets 403, and an anonymous visitor has been sent to log in by @login_required
+before reaching this.
+"""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from .models import Campaign, Membership
+
+
+@dataclass(frozen=True)
+class Access:
+    campaign: Campaign
+    membership: Membership | None  # None when reached through the public read-only link
+
+    @property
+    def can_record(self) -> bool:
+        return self.membership is not None and self.membership.can_record
+
+    @property
+    def is_owner(self) -> bool:
+        return self.membership is not None and self.membership.is_owner
+
+
+def campaign_for(request, slug: str, *, record: bool = False, owner: bool = False) -> Access:
+    """The campaign `slug` as the request's user may see it.
+
+    record=True: the user must be allowed to record (owner or member); owner=True: the owner.
+    """
+    membership = (
+        Membership.objects.select_related("campaign")
+        .filter(campaign__slug=slug, user=request.user)
+        .first()
+        if request.user.is_authenticated
+        else None
+    )
+    if membership is None:
+        raise Http404("No such campaign.")
+    if owner and not membership.is_owner:
+        raise PermissionDenied("Only the campaign's owner can do that.")
+    if record and not membership.can_record:
+        raise PermissionDenied("Viewers can look but not record.")
+    return Access(membership.campaign, membership)
+
+
+def campaign_for_public_link(token: str) -> Access:
+    campaign = Campaign.objects.filter(public_token=token).first()
+    if campaign is None or not token:
+        raise Http404("No such campaign.")
+    return Access(campaign, None)

@@ -1,0 +1,31 @@
+import secrets
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from campaigns import store
+from campaigns.models import Campaign, Player
+from campaigns.rules.journal import parse_json
+
+DEMO_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "demo"
+
+
+class Command(BaseCommand):
+    help = "Load the demo: a user 'demo' and one campaign of each game system, through the journal import."
+
+    def handle(self, **options):
+        User = get_user_model()
+        password = secrets.token_urlsafe(9)
+        with transaction.atomic():
+            demo, _ = User.objects.get_or_create(username="demo")
+            demo.set_password(password)
+            demo.save()
+            # Running it again replaces the demo campaigns rather than piling up copies.
+            Campaign.objects.filter(memberships__user=demo, memberships__role="owner").delete()
+            for path in sorted(DEMO_DIR.glob("*.json")):
+                campaign = store.import_journal(parse_json(path.read_bytes()), owner=demo)
+                Player.objects.filter(campaign=campaign, name="Ana").update(user=demo)
+                self.stdout.write(f"  {campaign.name} ({campaign.get_system_display()}, {campaign.games_played} games)")
+        self.stdout.write(self.style.SUCCESS(f"Demo account: username demo, password {password}"))

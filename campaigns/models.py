@@ -1,0 +1,159 @@
+"""A campaign is its journal: the entries stored here, folded by the rules layer.
+
+Nothing derived is stored by hand: the state comes from folding the entries (see
+campaigns.store), except two figures the home page lists (games played, last played),
+which the store refreshes on every write.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.text import slugify
+
+from .rules import SYSTEMS
+
+SYSTEM_CHOICES = [(key, module.LABEL) for key, module in SYSTEMS.items()]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CampaignQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The campaigns this user belongs to, in any role."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=120, unique=True)
+    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every write to the journal or roster: cached states are keyed by it.
+    journal_version = models.PositiveIntegerField(default=0)
+    games_played = models.PositiveSmallIntegerField(default=0)
+    last_played_on = models.DateField(null=True, blank=True)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_token)
+    # The optional read-only link; null while it is off.
+    public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+
+    objects = CampaignQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-last_played_on", "-created_at"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("campaign_detail", args=[self.slug])
+
+    @property
+    def rules(self):
+        """The rules module of this campaign's game system."""
+        return SYSTEMS[self.system]
+
+    @classmethod
+    def unique_slug(cls, name: str) -> str:
+        base = slugify(name)[:100] or "campaign"
+        slug, n = base, 1
+        while cls.objects.filter(slug=slug).exists():
+            n += 1
+            slug = f"{base}-{n}"
+        return slug
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        MEMBER = "member", "Member"
+        VIEWER = "viewer", "Viewer"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")]
+        ordering = ["joined_at"]
+
+    def __str__(self):
+        return f"{self.user} in {self.campaign} ({self.role})"
+
+    @property
+    def can_record(self) -> bool:
+        return self.role in (self.Role.OWNER, self.Role.MEMBER)
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == self.Role.OWNER
+
+
+class Player(models.Model):
+    """A name on the campaign's roster; it may be linked to an account."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="unique_player_name"),
+            models.UniqueConstraint(
+                fields=["campaign", "user"], condition=Q(user__isnull=False), name="one_player_per_account"
+            ),
+        ]
+        ordering = ["position", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class EntryQuerySet(models.QuerySet):
+    def live(self):
+        """The entries that make the journal now (undone ones are kept for the record)."""
+        return self.filter(undone_at__isnull=True)
+
+
+class Entry(models.Model):
+    """One line of a campaign's journal, in the rules layer's terms (kind + data)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="entries")
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            # One live entry per place in a campaign's journal: the database's own guard
+            # against two writers appending at once.
+            models.UniqueConstraint(
+                fields=["campaign", "position"], condition=Q(undone_at__isnull=True), name="one_entry_per_position"
+            ),
+        ]
+        indexes = [models.Index(fields=["campaign", "position"])]
+        ordering = ["position"]
+
+    def __str__(self):
+        return f"{self.campaign} #{self.position} {self.kind}"

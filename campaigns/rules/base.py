@@ -1,0 +1,170 @@
+"""What every game system's rules module shares: entries, rule errors and the fold.
+
+No Django here: the rules are plain Python so that a newcomer can read and test them alone.
+
+A campaign is an ordered list of entries. Each system module (risk_legacy, dawnguard,
+risk_skyrim, captain_america) provides:
+
+    KEY                      the system key ("risk-legacy")
+    LABEL                    the game's name for people ("Risk Legacy")
+    new_state(players)       the state of a campaign with that roster and no entry yet
+    apply(state, entry)      checks the entry against the state and, if legal, changes the
+                             state in place; on a broken rule it raises RuleError and leaves
+                             the state exactly as it was
+    journal_entries(journal) the entries of a journal dict (JOURNAL.md), checking its shape
+    journal_parts(entries)   the system's part of a journal ("setup", "games", "world", ...)
+                             rebuilt from entries, so that export(import(j)) == j
+    state_json(state)        the `campaign_state` dict of JOURNAL.md, exactly its keys
+
+Every system opens a game with an entry of kind "game" whose data holds "number"; the fold
+below relies on that to know where one game ends and the next begins.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+GAME_KIND = "game"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a campaign's journal: a kind ("setup", "game", "event", "reward", ...)
+    and its JSON data."""
+
+    kind: str
+    data: dict[str, Any]
+
+
+class RuleError(Exception):
+    """A rule a player broke, in words a player understands.
+
+    `message` is the sentence ("Found a Minor City: Peru already has a city (Lima Nova,
+    founded in game 2)"), `place` where in the journal it happened ("game 4, reward 2
+    (Ben)") and `field` the form field it concerns, so a form can show it beside that field.
+    """
+
+    def __init__(self, message: str, *, place: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.place = place
+        self.field = field
+
+    def at(self, place: str) -> RuleError:
+        """Name the place, unless a more precise one is already named."""
+        if self.place is None:
+            self.place = place
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}" if self.place else self.message
+
+
+@dataclass
+class Timeline:
+    """The result of folding a campaign's entries.
+
+    `after_game[n]` is the state right after game n and everything recorded for it (its
+    rewards included): the state "as of game n". `after_game[0]` is the state before the
+    first game. `current` is the state after the last entry.
+    """
+
+    current: Any
+    after_game: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def games_played(self) -> int:
+        return max(self.after_game) if self.after_game else 0
+
+    def as_of(self, game: int | None) -> Any:
+        if game is None or game >= self.games_played:
+            return self.current
+        if game not in self.after_game:
+            raise KeyError(game)
+        return self.after_game[game]
+
+
+def fold(system, players: list[str], entries: list[Entry]) -> Timeline:
+    """Apply every entry in order; raise the first RuleError met."""
+    return extend(system, Timeline(current=system.new_state(list(players))), entries)
+
+
+def extend(system, timeline: Timeline, entries: list[Entry]) -> Timeline:
+    """Apply more entries to a folded timeline, in place; raise the first RuleError met.
+
+    States are copied only where one game hands over to the next, so that folding a long
+    campaign stays cheap while every "as of game n" state stays available.
+    """
+    state = timeline.current
+    last_game = timeline.games_played
+    for entry in entries:
+        if entry.kind == GAME_KIND:
+            timeline.after_game[last_game] = snapshot(state)
+            last_game = entry.data.get("number", last_game + 1)
+        system.apply(state, entry)
+    timeline.after_game[last_game] = state
+    return timeline
+
+
+def snapshot(state: Any) -> Any:
+    """An independent copy of a state (a pickle round trip: several times faster than
+    copy.deepcopy on these plain dataclasses)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def game_numbers(entries: list[Entry], current: int | None = None) -> list[int | None]:
+    """The number of the game each entry belongs to (None before the first game)."""
+    numbers = []
+    for entry in entries:
+        if entry.kind == GAME_KIND:
+            current = entry.data.get("number")
+        numbers.append(current)
+    return numbers
+
+
+# Player names in entry data. Every system follows one convention so that a roster name
+# can be renamed or looked for without knowing the system: a player is named by the value
+# of a "player" or "named_by" key, or by the keys of a "results", "end_control" or
+# "roll_off" mapping.
+PLAYER_VALUE_KEYS = frozenset({"player", "named_by"})
+PLAYER_MAPPING_KEYS = frozenset({"results", "end_control", "roll_off"})
+
+
+def rename_player(data: Any, old: str, new: str) -> Any:
+    """A copy of entry data in which player `old` is called `new`."""
+    if isinstance(data, list):
+        return [rename_player(item, old, new) for item in data]
+    if not isinstance(data, dict):
+        return data
+    renamed = {}
+    for key, value in data.items():
+        if key in PLAYER_VALUE_KEYS and value == old:
+            value = new
+        elif key in PLAYER_MAPPING_KEYS and isinstance(value, dict):
+            value = {(new if name == old else name): rename_player(v, old, new) for name, v in value.items()}
+        else:
+            value = rename_player(value, old, new)
+        renamed[key] = value
+    return renamed
+
+
+def mentions_player(data: Any, name: str) -> bool:
+    """Whether entry data names this player anywhere."""
+    return rename_player(data, name, name + "\x00") != data
+
+
+def describe(entry: Entry) -> str:
+    """A plain description of an entry, for systems that do not word their own."""
+    data = entry.data
+    if entry.kind == GAME_KIND:
+        return f"game {data.get('number')} ({data.get('played_on')})"
+    words = entry.kind.replace("_", " ")
+    choice = data.get("choice")
+    detail = data.get("type") or (choice.get("type") if isinstance(choice, dict) else None)
+    if detail:
+        words += f": {str(detail).replace('_', ' ')}"
+    if data.get("player"):
+        words += f" ({data['player']})"
+    return words

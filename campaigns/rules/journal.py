@@ -1,0 +1,79 @@
+"""The campaign journal (JOURNAL.md): its common shape, and the way in and out of entries.
+
+The system modules check their own part ("setup", "games", "world", ...); this module checks
+what every journal shares and picks the module. No Django here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import SYSTEMS
+from .base import Entry, RuleError, Timeline, fold
+
+FORMAT = "campaign-journal/1"
+COMMON_KEYS = ("format", "system", "name", "players")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of a journal file, or a RuleError that says where it is malformed."""
+    try:
+        return json.loads(text)
+    except UnicodeDecodeError:
+        raise RuleError("the journal is not a UTF-8 text file") from None
+    except json.JSONDecodeError as error:
+        raise RuleError(
+            f"the journal is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+
+
+def read(journal: Any):
+    """Check a journal's common shape and split it into (system, name, players, entries).
+
+    Raises RuleError naming the place of the first problem; the system's rules are checked
+    by folding the entries (see `load`).
+    """
+    if not isinstance(journal, dict):
+        raise RuleError("a journal must be a JSON object")
+    if journal.get("format") != FORMAT:
+        raise RuleError(f"'format' must be \"{FORMAT}\"")
+    system_key = journal.get("system")
+    if system_key not in SYSTEMS:
+        known = ", ".join(SYSTEMS)
+        raise RuleError(f"'system' must be one of {known}, not {json.dumps(system_key)}")
+    system = SYSTEMS[system_key]
+    allowed = set(COMMON_KEYS) | set(system.JOURNAL_KEYS)
+    for key in journal:
+        if key not in allowed:
+            raise RuleError(f"unknown key '{key}' in the journal")
+    name = journal.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("'name' must be the campaign's name, a non-empty text")
+    players = journal.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RuleError("'players' must be a list of player names")
+    seen: set[str] = set()
+    for player in players:
+        if player in seen:
+            raise RuleError(f"'players' names {player} twice: names are unique in a campaign")
+        seen.add(player)
+    entries = system.journal_entries(journal)
+    return system, name, players, entries
+
+
+def load(journal: Any) -> tuple[Any, str, list[str], list[Entry], Timeline]:
+    """Read a journal and fold it: (system, name, players, entries, timeline)."""
+    system, name, players, entries = read(journal)
+    return system, name, players, entries, fold(system, players, entries)
+
+
+def write(system, name: str, players: list[str], entries: list[Entry]) -> dict[str, Any]:
+    """The journal of a campaign, from its roster and entries."""
+    return {
+        "format": FORMAT,
+        "system": system.KEY,
+        "name": name,
+        "players": list(players),
+        **system.journal_parts(entries),
+    }

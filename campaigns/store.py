@@ -1,0 +1,284 @@
+"""Where the journal meets the database: every write to a campaign goes through here.
+
+Each write runs in one transaction that first locks the campaign (a row lock on PostgreSQL;
+on SQLite the IMMEDIATE transaction already holds the database's write lock), folds the
+journal as it is now, applies the new entries through the rules layer and only then saves.
+So two phones submitting at once are checked one after the other, and the second sees the
+first's entry.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from .models import Campaign, Entry, Membership, Player
+from .rules import base, journal
+from .rules.base import RuleError, Timeline
+
+CACHE_SECONDS = 60 * 60 * 24
+
+
+class ConcurrentWrite(Exception):
+    """Someone else changed the campaign first (only reachable if locking is bypassed)."""
+
+
+# Folded states are cached twice, both keyed by the campaign's journal version (bumped by
+# every write), so neither can ever serve a stale state:
+# - in this process, the last few timelines as Python objects: a page view after the first
+#   costs no query, no fold and no unpickling;
+# - in Django's cache, each "as of game n" state on its own key, so another process (or
+#   this one after the memo dropped it) unpickles just the state it needs.
+# States read from either are shared: callers must not change them (append copies first).
+_memo: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
+MEMO_SIZE = 32
+
+
+def _state_key(campaign: Campaign, as_of: int | None) -> str:
+    return f"state:{campaign.pk}:{campaign.journal_version}:{'now' if as_of is None else as_of}"
+
+
+_memo_lock = threading.Lock()
+
+
+def _remember(campaign: Campaign, folded: Timeline) -> None:
+    with _memo_lock:
+        _memo[(campaign.pk, campaign.journal_version)] = folded
+        _memo.move_to_end((campaign.pk, campaign.journal_version))
+        while len(_memo) > MEMO_SIZE:
+            _memo.popitem(last=False)
+    states = {_state_key(campaign, n): state for n, state in folded.after_game.items()}
+    states[_state_key(campaign, None)] = folded.current
+    cache.set_many(states, CACHE_SECONDS)
+
+
+def forget_in_process_states() -> None:
+    """Drop the in-process timelines (as a fresh server process would start)."""
+    with _memo_lock:
+        _memo.clear()
+
+
+def roster(campaign: Campaign) -> list[str]:
+    return list(campaign.players.values_list("name", flat=True))
+
+
+def live_entries(campaign: Campaign) -> list[base.Entry]:
+    return [
+        base.Entry(kind, data)
+        for kind, data in campaign.entries.live().order_by("position").values_list("kind", "data")
+    ]
+
+
+def timeline(campaign: Campaign) -> Timeline:
+    """The folded journal: from memory, else from the cache, else folded from the database."""
+    folded = _memo.get((campaign.pk, campaign.journal_version))
+    if folded is not None:
+        return folded
+    keys = [_state_key(campaign, n) for n in range(campaign.games_played + 1)] + [_state_key(campaign, None)]
+    cached = cache.get_many(keys)
+    if len(cached) == len(keys):
+        folded = Timeline(current=cached.pop(keys[-1]))
+        folded.after_game = {n: cached[_state_key(campaign, n)] for n in range(campaign.games_played + 1)}
+        folded.after_game[campaign.games_played] = folded.current
+    else:
+        folded = base.fold(campaign.rules, roster(campaign), live_entries(campaign))
+    _remember(campaign, folded)
+    return folded
+
+
+def state(campaign: Campaign, as_of: int | None = None):
+    """The state now, or right after game `as_of` (read-only: shared with other readers)."""
+    if as_of is not None and as_of >= campaign.games_played:
+        as_of = None
+    folded = _memo.get((campaign.pk, campaign.journal_version))
+    if folded is not None:
+        return folded.as_of(as_of)
+    cached = cache.get(_state_key(campaign, as_of))
+    if cached is not None:
+        return cached
+    return timeline(campaign).as_of(as_of)
+
+
+def _locked(campaign: Campaign) -> Campaign:
+    return Campaign.objects.select_for_update().get(pk=campaign.pk)
+
+
+def _record_progress(campaign: Campaign, folded: Timeline) -> None:
+    """Bump the version (so cached states are not reused), cache the new fold and refresh
+    the two figures the campaign list shows without folding every campaign."""
+    campaign.games_played = folded.games_played
+    last_game = (
+        campaign.entries.live().filter(kind=base.GAME_KIND).order_by("-position").values_list("data", flat=True).first()
+    )
+    campaign.last_played_on = last_game.get("played_on") if last_game else None
+    campaign.journal_version = F("journal_version") + 1
+    campaign.save(update_fields=["games_played", "last_played_on", "journal_version"])
+    campaign.refresh_from_db(fields=["journal_version", "last_played_on"])
+    _remember(campaign, folded)
+
+
+def _copy(folded: Timeline) -> Timeline:
+    """A timeline whose current state may be changed (earlier states stay shared)."""
+    return Timeline(current=base.snapshot(folded.current), after_game=dict(folded.after_game))
+
+
+def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline:
+    """Check the entries against the campaign's rules and add them to its journal.
+
+    Raises RuleError, and saves nothing, when one breaks a rule.
+    """
+    with transaction.atomic():
+        locked = _locked(campaign)
+        folded = base.extend(locked.rules, _copy(timeline(locked)), entries)
+        last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
+        position, game_number = (last[0] + 1, last[1]) if last else (0, None)
+        recorder = user if user is not None and user.is_authenticated else None
+        try:
+            Entry.objects.bulk_create(
+                _rows(locked, entries, recorder, first_position=position, game_number=game_number)
+            )
+        except IntegrityError as error:  # pragma: no cover - the lock makes this unreachable
+            raise ConcurrentWrite(str(error)) from error
+        _record_progress(locked, folded)
+    campaign.journal_version = locked.journal_version
+    campaign.games_played = locked.games_played
+    campaign.last_played_on = locked.last_played_on
+    return folded
+
+
+@dataclass
+class Undone:
+    kind: str
+    data: dict
+    game_number: int | None
+
+
+def undo_last(campaign: Campaign, user) -> Undone | None:
+    """Take back the journal's last entry; it is kept, marked with who undid it and when."""
+    with transaction.atomic():
+        locked = _locked(campaign)
+        last = locked.entries.live().order_by("-position").first()
+        if last is None:
+            return None
+        last.undone_at = timezone.now()
+        last.undone_by = user
+        last.save(update_fields=["undone_at", "undone_by"])
+        folded = base.fold(locked.rules, roster(locked), live_entries(locked))
+        _record_progress(locked, folded)
+    campaign.journal_version = locked.journal_version
+    return Undone(last.kind, last.data, last.game_number)
+
+
+def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -> Campaign:
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=name, system=system, slug=Campaign.unique_slug(name))
+        Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+        Player.objects.bulk_create(
+            Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
+        )
+    return campaign
+
+
+def import_journal(data, owner=None) -> Campaign:
+    """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError, nothing."""
+    system, name, players, entries, folded = journal.load(data)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=name, system=system.KEY, slug=Campaign.unique_slug(name))
+        if owner is not None:
+            Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+        Player.objects.bulk_create(
+            Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
+        )
+        Entry.objects.bulk_create(_rows(campaign, entries, owner))
+        _record_progress(campaign, folded)
+    return campaign
+
+
+def _rows(campaign, entries, user, *, first_position=0, game_number=None):
+    numbers = base.game_numbers(entries, game_number)
+    return [
+        Entry(
+            campaign=campaign,
+            position=first_position + offset,
+            kind=entry.kind,
+            game_number=number,
+            data=entry.data,
+            recorded_by=user,
+        )
+        for offset, (entry, number) in enumerate(zip(entries, numbers))
+    ]
+
+
+def export_journal(campaign: Campaign) -> dict:
+    return journal.write(campaign.rules, campaign.name, roster(campaign), live_entries(campaign))
+
+
+def state_json(campaign: Campaign, as_of: int | None = None) -> dict:
+    return campaign.rules.state_json(state(campaign, as_of))
+
+
+# The roster -----------------------------------------------------------------------------
+
+
+def add_player(campaign: Campaign, name: str) -> Player:
+    name = name.strip()
+    if not name:
+        raise RuleError("A player needs a name.", field="name")
+    with transaction.atomic():
+        locked = _locked(campaign)
+        if locked.players.filter(name__iexact=name).exists():
+            raise RuleError(f"{name} is already on the roster.", field="name")
+        position = locked.players.count()
+        player = Player.objects.create(campaign=locked, name=name, position=position)
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+    return player
+
+
+def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
+    """Rename a roster name everywhere the journal mentions it."""
+    new_name = new_name.strip()
+    if not new_name:
+        raise RuleError("A player needs a name.", field="name")
+    with transaction.atomic():
+        locked = _locked(campaign)
+        if locked.players.filter(name__iexact=new_name).exclude(pk=player.pk).exists():
+            raise RuleError(f"{new_name} is already on the roster.", field="name")
+        old_name = player.name
+        for entry in locked.entries.all():
+            renamed = base.rename_player(entry.data, old_name, new_name)
+            if renamed != entry.data:
+                entry.data = renamed
+                entry.save(update_fields=["data"])
+        player.name = new_name
+        player.save(update_fields=["name"])
+        # Check the renamed journal still folds (it always should: names are opaque to rules).
+        base.fold(locked.rules, roster(locked), live_entries(locked))
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+
+
+def player_in_journal(campaign: Campaign, name: str) -> bool:
+    return any(
+        base.mentions_player(data, name) for data in campaign.entries.values_list("data", flat=True)
+    )
+
+
+def delete_player(campaign: Campaign, player: Player) -> None:
+    with transaction.atomic():
+        locked = _locked(campaign)
+        if player_in_journal(locked, player.name):
+            raise RuleError(f"{player.name} has played in this campaign, so the name stays on the roster.")
+        player.delete()
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+
+
+def describe(campaign: Campaign, kind: str, data: dict) -> str:
+    """A short sentence for one journal entry, as the history and undo pages show it."""
+    entry = base.Entry(kind, data)
+    describer = getattr(campaign.rules, "describe", None)
+    return describer(entry) if describer else base.describe(entry)

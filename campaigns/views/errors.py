@@ -1,0 +1,13 @@
+from django.shortcuts import render
+
+
+def permission_denied(request, exception=None):
+    return render(request, "403.html", {"reason": str(exception or "")}, status=403)
+
+
+def page_not_found(request, exception=None):
+    return render(request, "404.html", status=404)
+
+
+def server_error(request):
+    return render(request, "500.html", status=500)

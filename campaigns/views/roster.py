@@ -1,0 +1,111 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import store
+from ..access import campaign_for
+from ..forms import PlayerForm, add_rule_error
+from ..models import Player
+
+
+def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
+    campaign = access.campaign
+    players = list(campaign.players.select_related("user"))
+    rename_forms = rename_forms or {}
+    rows = [
+        {
+            "player": player,
+            "form": rename_forms.get(player.pk) or PlayerForm(initial={"name": player.name}, prefix=f"p{player.pk}"),
+        }
+        for player in players
+    ]
+    linked_users = {player.user_id for player in players if player.user_id}
+    members = [m for m in campaign.memberships.select_related("user") if m.user_id not in linked_users]
+    return TemplateResponse(
+        request,
+        "campaigns/roster_edit.html",
+        {
+            "campaign": campaign,
+            "access": access,
+            "rows": rows,
+            "add_form": add_form or PlayerForm(),
+            "unlinked_members": members,
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request, slug):
+    """The campaign's players: add one (members), or just look (viewers)."""
+    if request.method == "GET":
+        return _roster_page(request, campaign_for(request, slug))
+    access = campaign_for(request, slug, record=True)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = store.add_player(access.campaign, form.cleaned_data["name"])
+        except store.RuleError as error:
+            add_rule_error(form, error)
+        else:
+            messages.success(request, f"{player.name} joined the roster.")
+            return redirect("roster", slug=slug)
+    return _roster_page(request, access, add_form=form)
+
+
+@login_required
+@require_POST
+def player_rename(request, slug, player_id):
+    """Rename a player everywhere the journal names them."""
+    access = campaign_for(request, slug, record=True)
+    player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
+    form = PlayerForm(request.POST, prefix=f"p{player.pk}")
+    if form.is_valid():
+        old_name = player.name
+        try:
+            store.rename_player(access.campaign, player, form.cleaned_data["name"])
+        except store.RuleError as error:
+            add_rule_error(form, error)
+        else:
+            messages.success(request, f"{old_name} is now {player.name}.")
+            return redirect("roster", slug=slug)
+    return _roster_page(request, access, rename_forms={player.pk: form})
+
+
+@login_required
+@require_POST
+def player_delete(request, slug, player_id):
+    """Take a name off the roster, if it never played."""
+    access = campaign_for(request, slug, record=True)
+    player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
+    try:
+        store.delete_player(access.campaign, player)
+    except store.RuleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{player.name} was taken off the roster.")
+    return redirect("roster", slug=slug)
+
+
+@login_required
+@require_POST
+def player_link(request, slug, player_id):
+    """Link a roster name to a member's account (or unlink it)."""
+    access = campaign_for(request, slug, record=True)
+    player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
+    user_id = request.POST.get("user") or None
+    if user_id is None:
+        player.user = None
+    else:
+        membership = access.campaign.memberships.filter(user_id=user_id).select_related("user").first()
+        if membership is None:
+            messages.error(request, "Only a member of this campaign can be linked to a player.")
+            return redirect("roster", slug=slug)
+        access.campaign.players.filter(user=membership.user).update(user=None)
+        player.user = membership.user
+    player.save(update_fields=["user"])
+    messages.success(request, f"{player.name} is now linked to {player.user}." if player.user else f"{player.name} is no longer linked.")
+    return redirect("roster", slug=slug)

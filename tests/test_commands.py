@@ -1,0 +1,118 @@
+"""The journal commands of JOURNAL.md, run as a user would run them."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from campaigns.models import Campaign
+
+from .conftest import DATA, load_journal
+
+ROOT = Path(__file__).resolve().parent.parent
+JOURNALS = ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json", "captain_america_plays.json"]
+
+
+def run(capsys, *args):
+    call_command(*args)
+    return capsys.readouterr().out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", JOURNALS)
+def test_export_after_import_gives_back_an_equal_journal(capsys, name):
+    slug = run(capsys, "import_journal", str(DATA / name)).strip().splitlines()[-1]
+    exported = json.loads(run(capsys, "export_journal", slug))
+    assert exported == load_journal(name)
+
+
+@pytest.mark.django_db
+def test_campaign_state_now_and_as_of_a_game(capsys):
+    slug = run(capsys, "import_journal", str(DATA / "risk_legacy_15_games.json")).strip().splitlines()[-1]
+    now = json.loads(run(capsys, "campaign_state", slug))
+    assert set(now) == {
+        "system", "as_of_game", "games_played", "complete", "territories", "continents", "victors",
+        "supplies", "factions", "players", "scar_types", "world",
+    }
+    assert now["complete"] is True and now["as_of_game"] == 15
+    after_two = json.loads(run(capsys, "campaign_state", slug, "--as-of", "2"))
+    assert after_two["as_of_game"] == 2
+    assert len(after_two["victors"]) == 2
+    assert after_two["complete"] is False
+
+
+@pytest.mark.django_db
+def test_a_journal_that_breaks_a_rule_is_refused_whole(tmp_path):
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"][3]["seats"][0]["player"] = "Nobody"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError, match=r"^game 4, seat 1"):
+        call_command("import_journal", str(path))
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda j: j.update(colour="red"), "unknown key 'colour'"),
+        (lambda j: j.update(players="Ana"), "'players' must be a list"),
+        (lambda j: j.update(format="journal/9"), "'format' must be"),
+        (lambda j: j.update(system="monopoly"), "'system' must be one of"),
+    ],
+)
+def test_malformed_journals_are_errors_of_the_same_kind(tmp_path, change, message):
+    data = load_journal("risk_legacy_15_games.json")
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError, match=message):
+        call_command("import_journal", str(path))
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_import_journal_exits_1_and_names_the_place_on_stderr(tmp_path):
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"][1]["number"] = 7
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env.pop("DATABASE_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_journal", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    assert "game 2" in result.stderr
+    bad_json = tmp_path / "broken.json"
+    bad_json.write_text("{")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_journal", str(bad_json)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    assert "not valid JSON" in result.stderr
+    good = subprocess.run(
+        [sys.executable, "manage.py", "import_journal", str(DATA / "captain_america_plays.json")],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert good.returncode == 0, good.stderr
+    slug = good.stdout.strip().splitlines()[-1]
+    state = subprocess.run(
+        [sys.executable, "manage.py", "campaign_state", slug], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert json.loads(state.stdout)
+
+
+@pytest.mark.django_db
+def test_unknown_slugs_are_errors(capsys):
+    with pytest.raises(CommandError, match="no campaign"):
+        call_command("export_journal", "nope")
+    with pytest.raises(CommandError, match="no campaign"):
+        call_command("campaign_state", "nope")

@@ -1,0 +1,106 @@
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_strict_content_security_policy(client):
+    response = client.get(reverse("login"))
+    policy = response["Content-Security-Policy"]
+    script_src = re.search(r"script-src ([^;]*)", policy).group(1)
+    assert "'self'" in script_src
+    assert "'nonce-" in script_src
+    assert "unsafe-inline" not in policy
+    assert "unsafe-eval" not in policy
+    assert "style-src 'self'" in policy
+
+
+@pytest.mark.django_db
+def test_htmx_is_served_from_our_origin_with_the_nonce_and_eval_off(client):
+    html = client.get(reverse("login")).content.decode()
+    nonce = re.search(r"'nonce-([^']+)'", client.get(reverse("login"))["Content-Security-Policy"])
+    assert re.search(r'<script src="/static/django_htmx/htmx-2\.min\.js[^"]*"[^>]*nonce=', html)
+    assert '"allowEval": false' in html
+    assert nonce
+
+
+def test_templates_have_no_inline_scripts_or_styles():
+    offenders = []
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text()
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) or "<style" in text or re.search(r"\sstyle=", text):
+            offenders.append(str(path.relative_to(ROOT)))
+        if re.search(r"\shx-on[:-]", text):
+            offenders.append(f"{path.relative_to(ROOT)} (hx-on needs eval)")
+    assert offenders == []
+
+
+def test_csrf_works_for_htmx_requests_through_the_body_header(owner, campaign):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    page = client.get(reverse("roster", args=[campaign.slug])).content.decode()
+    token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
+    url = reverse("roster", args=[campaign.slug])
+    refused = client.post(url, {"name": "Ana"}, headers={"HX-Request": "true"})
+    assert refused.status_code == 403
+    accepted = client.post(url, {"name": "Ana"}, headers={"HX-Request": "true", "X-CSRFToken": token})
+    assert accepted.status_code in (200, 302)
+    assert campaign.players.filter(name="Ana").exists()
+
+
+def test_deploy_checks_pass_with_production_settings(tmp_path):
+    env = {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "a-long-random-production-secret-Zq8XwYp2vRt5uN1mK7jH3gF9dS4aL6cE0bV",
+        "DJANGO_ALLOWED_HOSTS": "ledger.example.org",
+        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+    }
+    env.pop("DJANGO_SECURE_SSL_REDIRECT", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests only
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
+    env.update(DJANGO_DEBUG="0", SQLITE_PATH=str(tmp_path / "db.sqlite3"))
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+class TestLoginThrottling:
+    """Five wrong passwords lock out that username from that address only."""
+
+    def attempt(self, username, password, address):
+        return Client(REMOTE_ADDR=address).post(reverse("login"), {"username": username, "password": password})
+
+    def test_repeated_failures_lock_that_username_from_that_address(self, owner):
+        for _ in range(5):
+            self.attempt("olive", "wrong", "10.0.0.7")
+        locked = self.attempt("olive", "correct horse battery", "10.0.0.7")
+        assert locked.status_code == 429
+        assert b"Too many tries" in locked.content
+
+    def test_a_player_at_the_same_table_can_still_log_in(self, owner, stranger):
+        for _ in range(5):
+            self.attempt("olive", "wrong", "10.0.0.7")
+        response = self.attempt("stan", "correct horse battery", "10.0.0.7")
+        assert response.status_code == 302
+
+    def test_the_same_user_elsewhere_can_still_log_in(self, owner):
+        for _ in range(5):
+            self.attempt("olive", "wrong", "10.0.0.7")
+        assert self.attempt("olive", "correct horse battery", "10.0.0.8").status_code == 302

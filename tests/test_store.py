@@ -1,0 +1,126 @@
+"""The journal in the database: appending through the rules, undo, the cached fold, and
+two phones writing at once."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from campaigns import store
+from campaigns.models import Campaign
+from campaigns.rules import journal
+from campaigns.rules.base import RuleError
+
+from .conftest import load_journal
+from .factories import UserFactory
+
+NAME = "risk_legacy_15_games.json"
+
+
+def empty_copy_of(name, owner):
+    """A campaign with the journal's roster and no entries, and the journal's entries."""
+    system, title, players, entries = journal.read(load_journal(name))
+    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
+    return campaign, entries
+
+
+def test_appending_entries_one_by_one_equals_importing_them(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    for entry in entries:
+        store.append(campaign, [entry], owner)
+    imported = store.import_journal(load_journal(NAME))
+    assert store.state_json(campaign) == store.state_json(imported)
+    assert store.export_journal(campaign) == store.export_journal(imported)
+    assert campaign.games_played == 15
+
+
+def test_a_refused_entry_saves_nothing(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    store.append(campaign, entries[:1], owner)
+    version = Campaign.objects.get(pk=campaign.pk).journal_version
+    with pytest.raises(RuleError):
+        store.append(campaign, entries[:1], owner)  # a second setup
+    assert campaign.entries.count() == 1
+    assert Campaign.objects.get(pk=campaign.pk).journal_version == version
+
+
+def test_undo_gives_exactly_the_state_before_the_entry(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    store.append(campaign, entries[:-1], owner)
+    before = store.state_json(campaign)
+    store.append(campaign, entries[-1:], owner)
+    assert store.state_json(campaign) != before
+    undone = store.undo_last(campaign, owner)
+    assert undone.kind == entries[-1].kind
+    assert store.state_json(campaign) == before
+    assert campaign.entries.filter(undone_by=owner).count() == 1
+
+
+def test_an_entry_can_be_recorded_again_after_being_undone(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    store.append(campaign, entries[:3], owner)
+    store.undo_last(campaign, owner)
+    store.append(campaign, entries[2:3], owner)
+    assert campaign.entries.live().count() == 3
+
+
+def test_the_state_as_of_each_game_matches_a_journal_cut_after_that_game(owner):
+    data = load_journal(NAME)
+    campaign = store.import_journal(data)
+    for n in (1, 7, 14):
+        cut = {**data, "games": data["games"][:n]}
+        cut.pop("world", None)
+        assert store.state_json(campaign, as_of=n) == store.state_json(store.import_journal(cut))
+
+
+def test_a_page_view_reads_the_cached_fold(owner, django_assert_num_queries):
+    campaign = store.import_journal(load_journal(NAME))
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    with django_assert_num_queries(0):
+        store.state(campaign)
+        store.state(campaign, as_of=3)
+
+
+def test_another_process_reads_one_cached_state_without_folding(owner, django_assert_num_queries):
+    campaign = store.import_journal(load_journal(NAME))
+    expected = store.state_json(campaign, as_of=4)
+    store.forget_in_process_states()
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    with django_assert_num_queries(0):
+        assert campaign.rules.state_json(store.state(campaign, as_of=4)) == expected
+
+
+def test_the_cache_is_invalidated_by_a_write(owner):
+    campaign = store.import_journal(load_journal(NAME))
+    before = store.state_json(campaign)
+    store.undo_last(campaign, owner)
+    assert store.state_json(Campaign.objects.get(pk=campaign.pk)) != before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_recording_the_same_step_at_once_save_it_once():
+    owner = UserFactory()
+    campaign, entries = empty_copy_of(NAME, owner)
+    first_game = next(i for i, entry in enumerate(entries) if entry.kind == "game")
+    store.append(campaign, entries[:first_game], owner)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def phone():
+        try:
+            mine = Campaign.objects.get(pk=campaign.pk)
+            barrier.wait()
+            store.append(mine, [entries[first_game]], owner)
+            outcomes.append("saved")
+        except RuleError as error:
+            outcomes.append(str(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("saved") == 1
+    assert campaign.entries.live().filter(kind="game").count() == 1

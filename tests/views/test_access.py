@@ -1,0 +1,107 @@
+"""Every campaign view, for every kind of visitor: owner, member, viewer, stranger, anonymous.
+
+The matrix below must name every URL that takes a campaign slug, so a view cannot be added
+without saying who may use it (test_every_campaign_view_is_in_the_matrix).
+"""
+
+import pytest
+from django.urls import get_resolver, reverse
+
+from campaigns.models import Membership
+
+from ..factories import PlayerFactory
+
+READ, RECORD, OWNER = "read", "record", "owner"
+
+# (url name, method, what it needs)
+MATRIX = [
+    ("campaign_detail", "get", READ),
+    ("journal_download", "get", READ),
+    ("state_json", "get", READ),
+    ("roster", "get", READ),
+    ("members", "get", READ),
+    ("undo", "get", RECORD),
+    ("undo", "post", RECORD),
+    ("roster", "post", RECORD),
+    ("player_rename", "post", RECORD),
+    ("player_delete", "post", RECORD),
+    ("player_link", "post", RECORD),
+    ("invite_regenerate", "post", OWNER),
+    ("public_link", "post", OWNER),
+    ("member_role", "post", OWNER),
+    ("member_remove", "post", OWNER),
+]
+
+ROLES = ["owner", "member", "viewer", "stranger", "anonymous"]
+
+
+def allowed(role, need):
+    return {
+        READ: role in ("owner", "member", "viewer"),
+        RECORD: role in ("owner", "member"),
+        OWNER: role == "owner",
+    }[need]
+
+
+def url_for(name, campaign):
+    kwargs = {"slug": campaign.slug}
+    pattern = get_resolver().reverse_dict.getlist(name)[0][0][0][1]
+    if "player_id" in pattern:
+        kwargs["player_id"] = PlayerFactory(campaign=campaign, name="Zed").pk
+    if "membership_id" in pattern:
+        kwargs["membership_id"] = campaign.memberships.exclude(role=Membership.Role.OWNER).first().pk
+    return reverse(name, kwargs=kwargs)
+
+
+@pytest.fixture
+def visitor(request, client, owner, member, viewer, stranger):
+    role = request.param
+    user = {"owner": owner, "member": member, "viewer": viewer, "stranger": stranger}.get(role)
+    if user is not None:
+        client.force_login(user)
+    return role
+
+
+@pytest.mark.parametrize("visitor", ROLES, indirect=True)
+@pytest.mark.parametrize(("name", "method", "need"), MATRIX)
+def test_campaign_views_are_scoped_to_the_campaigns_a_user_belongs_to(client, campaign, visitor, name, method, need):
+    url = url_for(name, campaign)
+    response = getattr(client, method)(url, {"name": "Zed2", "role": "viewer", "user": ""})
+    if visitor == "anonymous":
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    elif visitor == "stranger":
+        assert response.status_code == 404
+    elif allowed(visitor, need):
+        assert response.status_code in (200, 302), response.status_code
+    else:
+        assert response.status_code == 403
+
+
+def test_every_campaign_view_is_in_the_matrix():
+    named = {name for name, _, _ in MATRIX}
+    campaign_views = {
+        name
+        for name, patterns in get_resolver().reverse_dict.lists()
+        if isinstance(name, str) and any("slug" in pattern[0][0][1] for pattern in patterns)
+    }
+    assert campaign_views - named == set()
+
+
+def test_a_stranger_gets_the_same_404_as_for_a_campaign_that_does_not_exist(client, campaign, stranger):
+    client.force_login(stranger)
+    assert client.get(reverse("campaign_detail", args=[campaign.slug])).status_code == 404
+    assert client.get(reverse("campaign_detail", args=["no-such-campaign"])).status_code == 404
+
+
+def test_the_404_page_is_styled(client, stranger, campaign):
+    client.force_login(stranger)
+    response = client.get(reverse("campaign_detail", args=[campaign.slug]))
+    assert b"Nothing here" in response.content
+
+
+def test_the_403_page_says_why(client, campaign, viewer):
+    client.force_login(viewer)
+    response = client.post(reverse("undo", args=[campaign.slug]))
+    assert response.status_code == 403
+    assert b"Viewers can look but not record" in response.content

@@ -1,0 +1,58 @@
+from django.urls import reverse
+
+from campaigns import store
+
+from ..factories import PlayerFactory
+
+
+def test_a_member_adds_a_player(client, campaign, member):
+    client.force_login(member)
+    response = client.post(reverse("roster", args=[campaign.slug]), {"name": "Ana"})
+    assert response.status_code == 302
+    assert list(campaign.players.values_list("name", flat=True)) == ["Ana"]
+
+
+def test_a_name_already_on_the_roster_is_refused_beside_the_field(client, campaign, member):
+    PlayerFactory(campaign=campaign, name="Ana")
+    client.force_login(member)
+    response = client.post(reverse("roster", args=[campaign.slug]), {"name": "ana"})
+    assert response.status_code == 200
+    assert response.context["add_form"].errors["name"] == ["ana is already on the roster."]
+    assert campaign.players.count() == 1
+
+
+def test_renaming_a_player_renames_them_in_the_journal(client, owner, risk_campaign):
+    first = risk_campaign.players.first()
+    old = first.name
+    client.force_login(owner)
+    client.post(reverse("player_rename", args=[risk_campaign.slug, first.pk]), {f"p{first.pk}-name": "Zora"})
+    journal = store.export_journal(risk_campaign)
+    assert "Zora" in journal["players"] and old not in journal["players"]
+    assert old not in str(journal["games"])
+    assert any(seat["player"] == "Zora" for game in journal["games"] for seat in game["seats"])
+
+
+def test_a_player_who_played_cannot_be_deleted(client, owner, risk_campaign):
+    first = risk_campaign.players.first()
+    client.force_login(owner)
+    response = client.post(reverse("player_delete", args=[risk_campaign.slug, first.pk]), follow=True)
+    assert b"has played in this campaign" in response.content
+    assert risk_campaign.players.filter(pk=first.pk).exists()
+
+
+def test_a_player_who_never_played_can_be_deleted(client, owner, campaign):
+    player = PlayerFactory(campaign=campaign, name="Ana")
+    client.force_login(owner)
+    client.post(reverse("player_delete", args=[campaign.slug, player.pk]))
+    assert not campaign.players.exists()
+
+
+def test_a_roster_name_can_be_linked_to_a_members_account(client, owner, campaign, member, stranger):
+    player = PlayerFactory(campaign=campaign, name="Mira")
+    client.force_login(owner)
+    client.post(reverse("player_link", args=[campaign.slug, player.pk]), {"user": member.pk})
+    player.refresh_from_db()
+    assert player.user == member
+    client.post(reverse("player_link", args=[campaign.slug, player.pk]), {"user": stranger.pk})
+    player.refresh_from_db()
+    assert player.user == member
