@@ -24,6 +24,8 @@ urlpatterns = [
     path("campaigns/<slug:slug>/members/public/", members.public_link, name="public_link"),
     path("campaigns/<slug:slug>/members/<int:membership_id>/role/", members.member_role, name="member_role"),
     path("campaigns/<slug:slug>/members/<int:membership_id>/remove/", members.member_remove, name="member_remove"),
+    # -- at the table (issue 4)
+    # -- review: board, history, stats, exports (issue 5)
     path("join/<str:token>/", members.join, name="join"),
     path("p/<str:token>/", campaigns.campaign_public, name="campaign_public"),
 ]

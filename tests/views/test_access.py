@@ -30,6 +30,8 @@ MATRIX = [
     ("public_link", "post", OWNER),
     ("member_role", "post", OWNER),
     ("member_remove", "post", OWNER),
+    # -- at the table (issue 4)
+    # -- review (issue 5)
 ]
 
 ROLES = ["owner", "member", "viewer", "stranger", "anonymous"]

@@ -20,6 +20,8 @@ PAGES = {
     "journal_download": 8,
     "state_json": 8,
     "undo": 9,
+    # -- at the table (issue 4)
+    # -- review (issue 5)
 }
 
 
