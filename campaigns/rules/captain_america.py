@@ -44,14 +44,24 @@ TEAMS, TEAM_HEROES, HEROES and BUILDING_BONUS list the choices.
 
 from __future__ import annotations
 
-import copy
-import difflib
-import re
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
 from typing import Any
 
 from .base import Entry, RuleError
+from .checks import (
+    PlayLog,
+    apply_to_play_log,
+    check_game_basics,
+    check_keys,
+    check_seat,
+    did_you_mean,
+    is_whole,
+    play_log_entries,
+    play_log_json,
+    play_log_parts,
+    seat_place,
+    seated_players,
+)
 
 KEY = "captain-america"
 LABEL = "Risk: Captain America – Civil War Edition"
@@ -92,7 +102,7 @@ GAME_KEYS = ("number", "played_on", "seats", "winter_soldier", "quinjet", "rooms
 
 def deployment(rooms: int) -> int:
     """Troops deployed at the start of a turn for the rooms a player controls."""
-    if not _is_int(rooms) or not 0 <= rooms <= ROOMS_WITH_THE_QUINJET:
+    if not is_whole(rooms) or not 0 <= rooms <= ROOMS_WITH_THE_QUINJET:
         raise RuleError(f"'rooms' must be a whole number from 0 to {ROOMS_WITH_THE_QUINJET}", field="rooms")
     for fewest, most, troops in DEPLOYMENT_CHART:
         if rooms >= fewest and (most is None or rooms <= most):
@@ -106,7 +116,8 @@ def building_bonus(buildings: list[str]) -> int:
         if not isinstance(building, str) or building not in BUILDING_BONUS:
             known = ", ".join(BUILDING_BONUS)
             raise RuleError(
-                f"'{building}' is not a building: {known}{_hint(building, BUILDING_BONUS)}", field="buildings"
+                f"'{building}' is not a building: {known}{did_you_mean(building, BUILDING_BONUS)}",
+                field="buildings",
             )
     if len(set(buildings)) != len(buildings):
         raise RuleError("each building counts once", field="buildings")
@@ -151,74 +162,29 @@ class GameRecord:
     result: str  # a team or DRAW
     winners: list[str]
 
-
-@dataclass
-class PlayerRecord:
-    plays: int = 0
-    wins: int = 0
-
     @property
-    def win_rate(self) -> float | None:
-        return round(self.wins / self.plays, 3) if self.plays else None
+    def players(self) -> list[str]:
+        return [player for members in self.teams.values() for player in members]
 
 
-@dataclass
-class CivilWarLog:
-    players: list[str]
-    set_up: bool = False
-    games: list[GameRecord] = field(default_factory=list)
-    records: dict[str, PlayerRecord] = field(default_factory=dict)
-
-    @property
-    def games_played(self) -> int:
-        return len(self.games)
-
-    @property
-    def next_number(self) -> int:
-        return len(self.games) + 1
+class CivilWarLog(PlayLog):
+    """The Civil War play log: its games are GameRecords."""
 
 
 def new_state(players: list[str]) -> CivilWarLog:
-    return CivilWarLog(players=list(players), records={player: PlayerRecord() for player in players})
+    return CivilWarLog.for_roster(players)
 
 
 # Applying entries -----------------------------------------------------------------------
 
 
 def apply(state: CivilWarLog, entry: Entry) -> None:
-    if not isinstance(entry.data, dict):
-        raise RuleError(f"a {entry.kind} entry must be a JSON object")
-    if entry.kind == "setup":
-        _apply_setup(state, entry.data)
-    elif entry.kind == "game":
-        _apply_game(state, entry.data)
-    else:
-        raise RuleError(f"a Captain America log has no '{entry.kind}' entries")
-
-
-def _apply_setup(state: CivilWarLog, data: dict) -> None:
-    if state.set_up or state.games:
-        raise RuleError("the setup comes once, before game 1", place="setup")
-    _check_keys(data, (), (), "setup", "the setup")
-    state.set_up = True
-
-
-def _apply_game(state: CivilWarLog, data: dict) -> None:
-    record = check_game(state, data)
-    state.games.append(record)
-    for players in record.teams.values():
-        for player in players:
-            state.records[player].plays += 1
-    for player in record.winners:
-        state.records[player].wins += 1
+    apply_to_play_log(state, entry, check_game, "a Captain America log")
 
 
 def check_game(state: CivilWarLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its points and result; change nothing."""
-    place = f"game {state.next_number}"
-    _check_keys(data, GAME_KEYS, (), place, "a game")
-    _check_number(data["number"], state.next_number, place)
-    _check_date(data["played_on"], place)
+    place = check_game_basics(data, GAME_KEYS, state.next_number)
     teams = _check_seats(state, data["seats"], place)
     for key in ("winter_soldier", "quinjet"):
         _check_team_or_none(data[key], key, place)
@@ -249,16 +215,10 @@ def _check_seats(state: CivilWarLog, seats: Any, place: str) -> dict[str, list[s
     heroes_played: dict[str, str] = {}  # hero -> player
     heroes_each = len(TEAM_HEROES[CAPTAIN_AMERICA]) if len(seats) == 2 else 1
     for index, seat in enumerate(seats, 1):
-        seat_place = f"{place}, seat {index}"
-        if not isinstance(seat, dict):
-            raise RuleError("a seat must be a JSON object", place=seat_place, field="seats")
-        if isinstance(seat.get("player"), str):
-            seat_place += f" ({seat['player']})"
-        _check_keys(seat, ("player", "heroes"), (), seat_place, "a seat")
-        player = _check_player(state.players, seat["player"], seat_place)
-        if any(player in members for members in teams.values()):
-            raise RuleError(f"{player} has two seats: one seat per player", place=seat_place, field="player")
-        team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, seat_place)
+        where = seat_place(place, index, seat)
+        seated = [player for members in teams.values() for player in members]
+        player = check_seat(seat, where, ("player", "heroes"), (), "a seat", state.players, seated)
+        team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, where)
         teams[team].append(player)
     return teams
 
@@ -270,7 +230,7 @@ def _seat_team(heroes: Any, heroes_each: int, heroes_played: dict[str, str], pla
     for hero in heroes:
         if not isinstance(hero, str) or hero not in HEROES:
             raise RuleError(
-                f"'{hero}' is not a hero: {', '.join(HEROES)}{_hint(hero, HEROES)}",
+                f"'{hero}' is not a hero: {', '.join(HEROES)}{did_you_mean(hero, HEROES)}",
                 place=place,
                 field="heroes",
             )
@@ -309,7 +269,7 @@ def _seat_team(heroes: Any, heroes_each: int, heroes_played: dict[str, str], pla
 def _check_team_or_none(value: Any, key: str, place: str) -> None:
     if value is not None and (not isinstance(value, str) or value not in TEAMS):
         raise RuleError(
-            f"'{key}' must be {CAPTAIN_AMERICA}, {IRON_MAN} or null (nobody){_hint(value, TEAMS)}",
+            f"'{key}' must be {CAPTAIN_AMERICA}, {IRON_MAN} or null (nobody){did_you_mean(value, TEAMS)}",
             place=place,
             field=key,
         )
@@ -319,9 +279,9 @@ def _check_rooms(rooms: Any, winter_soldier: str | None, quinjet: str | None, pl
     """34 rooms plus the Quinjet; a team holding the Quinjet or the Winter Soldier holds a room."""
     if not isinstance(rooms, dict):
         raise RuleError("'rooms' must give each team's rooms", place=place, field="rooms")
-    _check_keys(rooms, TEAMS, (), place, "'rooms'")
+    check_keys(rooms, TEAMS, (), place, "'rooms'")
     for team in TEAMS:
-        if not _is_int(rooms[team]) or rooms[team] < 0:
+        if not is_whole(rooms[team]) or rooms[team] < 0:
             raise RuleError(
                 f"{TEAM_NAMES[team]}'s rooms must be a whole number of at least 0", place=place, field="rooms"
             )
@@ -354,53 +314,24 @@ def _check_rooms(rooms: Any, winter_soldier: str | None, quinjet: str | None, pl
 
 def journal_entries(journal: dict) -> list[Entry]:
     """An optional setup entry, then one game entry per game (the game as written)."""
-    entries: list[Entry] = []
-    if "setup" in journal:
-        if not isinstance(journal["setup"], dict):
-            raise RuleError("'setup' must be an object ({} for this game)", place="setup")
-        entries.append(Entry("setup", copy.deepcopy(journal["setup"])))
-    games = journal.get("games")
-    if not isinstance(games, list):
-        raise RuleError("the journal needs a 'games' list (write [] before the first game)")
-    for index, game in enumerate(games, 1):
-        place = f"game {index}"
-        if not isinstance(game, dict):
-            raise RuleError("a game must be a JSON object", place=place)
-        _check_keys(game, GAME_KEYS, (), place, "a game")
-        _check_number(game["number"], index, place)
-        entries.append(Entry("game", copy.deepcopy(game)))
-    return entries
+    return play_log_entries(journal, GAME_KEYS)
 
 
 def journal_parts(entries: list[Entry]) -> dict[str, Any]:
-    parts: dict[str, Any] = {}
-    for entry in entries:
-        if entry.kind == "setup":
-            parts["setup"] = copy.deepcopy(entry.data)
-    parts["games"] = [copy.deepcopy(entry.data) for entry in entries if entry.kind == "game"]
-    return parts
+    """The optional setup and the games, as written."""
+    return play_log_parts(entries)
 
 
 def state_json(state: CivilWarLog) -> dict[str, Any]:
+    return play_log_json(KEY, state, _game_json)
+
+
+def _game_json(game: GameRecord) -> dict[str, Any]:
     return {
-        "system": KEY,
-        "as_of_game": state.games_played,
-        "games_played": state.games_played,
-        "games": [
-            {
-                "number": game.number,
-                "played_on": game.played_on,
-                "teams": {team: list(players) for team, players in game.teams.items()},
-                "points": dict(game.points),
-                "result": game.result,
-                "winners": list(game.winners),
-            }
-            for game in state.games
-        ],
-        "players": {
-            player: {"plays": record.plays, "wins": record.wins, "win_rate": record.win_rate}
-            for player, record in state.records.items()
-        },
+        "teams": {team: list(players) for team, players in game.teams.items()},
+        "points": dict(game.points),
+        "result": game.result,
+        "winners": list(game.winners),
     }
 
 
@@ -409,64 +340,4 @@ def describe(entry: Entry) -> str:
     data = entry.data
     if entry.kind != "game":
         return entry.kind
-    seats = data.get("seats") or []
-    players = ", ".join(str(seat.get("player")) for seat in seats if isinstance(seat, dict))
-    return f"game {data.get('number')} ({data.get('played_on')}): {players}"
-
-
-# Plain checks on entry data -------------------------------------------------------------
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _hint(value: Any, options) -> str:
-    if not isinstance(value, str):
-        return ""
-    close = difflib.get_close_matches(value.casefold(), [str(o).casefold() for o in options], n=1)
-    if not close:
-        return ""
-    match = next(o for o in options if str(o).casefold() == close[0])
-    return f" (did you mean {match}?)"
-
-
-def _check_keys(data: dict, required, optional, place: str | None, what: str) -> None:
-    for key in data:
-        if key not in required and key not in optional:
-            known = ", ".join((*required, *optional)) or "none"
-            raise RuleError(f"unknown key '{key}' in {what} (its keys: {known})", place=place, field=key)
-    for key in required:
-        if key not in data:
-            raise RuleError(f"{what} needs '{key}'", place=place, field=key)
-
-
-def _check_player(players: list[str], name: Any, place: str | None = None, field: str = "player") -> str:
-    if not isinstance(name, str) or not name:
-        raise RuleError(f"'{field}' must be a player's name", place=place, field=field)
-    if name not in players:
-        raise RuleError(
-            f"{name} is not a player of this campaign{_hint(name, players)}", place=place, field=field
-        )
-    return name
-
-
-def _check_number(number: Any, expected: int, place: str) -> None:
-    if not _is_int(number) or number != expected:
-        raise RuleError(
-            f"games are numbered 1, 2, 3 … in order: this one should be {expected}",
-            place=place,
-            field="number",
-        )
-
-
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def _check_date(value: Any, place: str) -> None:
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
-        raise RuleError("'played_on' must be a date written YYYY-MM-DD", place=place, field="played_on")
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        raise RuleError(f"{value} is not a date on the calendar", place=place, field="played_on") from None
+    return f"game {data.get('number')} ({data.get('played_on')}): {seated_players(data)}"

@@ -60,13 +60,22 @@ Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on t
 from __future__ import annotations
 
 import copy
-import difflib
-import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from .base import Entry, RuleError
+from .checks import (
+    check_game_basics,
+    check_journal_game,
+    check_keys,
+    check_one_of,
+    check_player,
+    is_whole,
+    join_names,
+    journal_games,
+    part_entries,
+    require_text,
+)
 
 KEY = "dawnguard"
 LABEL = "Skyrim Adventure Game: Dawnguard"
@@ -260,7 +269,7 @@ def _apply_setup(state: DawnguardState, data: dict) -> None:
     place = "setup"
     if state.set_up:
         raise RuleError("the campaign is already set up", place=place)
-    _check_keys(data, ("heroes", "fort_thresholds"), (), place, "the setup")
+    check_keys(data, ("heroes", "fort_thresholds"), (), place, "the setup")
     heroes = _setup_heroes(state, data["heroes"])
     thresholds = _setup_thresholds(data["fort_thresholds"])
     state.set_up = True
@@ -279,11 +288,11 @@ def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
             raise RuleError(
                 "a hero must be an object with player, hero and race", place=place, field="heroes"
             )
-        _check_keys(item, ("player", "hero", "race"), (), place, "a hero")
-        player = _check_player(state.players, item["player"], place)
+        check_keys(item, ("player", "hero", "race"), (), place, "a hero")
+        player = check_player(state.players, item["player"], place)
         if any(hero.player == player for hero in made):
             raise RuleError(f"{player} has two heroes: one hero per player", place=place, field="player")
-        made.append(Hero(player, _text(item, "hero", place), _text(item, "race", place)))
+        made.append(Hero(player, require_text(item, "hero", place), require_text(item, "race", place)))
     return made
 
 
@@ -295,10 +304,10 @@ def _setup_thresholds(thresholds: Any) -> dict[str, list[int]]:
             place=place,
             field="fort_thresholds",
         )
-    _check_keys(thresholds, tuple(THRESHOLD_KEYS), (), place, "'fort_thresholds'")
+    check_keys(thresholds, tuple(THRESHOLD_KEYS), (), place, "'fort_thresholds'")
     for key, fort in THRESHOLD_KEYS.items():
         stars = thresholds[key]
-        if not isinstance(stars, list) or not stars or not all(_is_int(n) and n > 0 for n in stars):
+        if not isinstance(stars, list) or not stars or not all(is_whole(n) and n > 0 for n in stars):
             raise RuleError(
                 f"the {fort} thresholds must list the stars printed on its card (whole numbers above 0)",
                 place=place,
@@ -308,11 +317,7 @@ def _setup_thresholds(thresholds: Any) -> dict[str, list[int]]:
 
 
 def _apply_game(state: DawnguardState, data: dict) -> None:
-    expected = state.games_played + 1
-    place = f"game {expected}"
-    _check_keys(data, GAME_KEYS, (), place, "a game")
-    _check_number(data["number"], expected, place)
-    _check_date(data["played_on"], place)
+    place = check_game_basics(data, GAME_KEYS, state.games_played + 1)
     if not state.set_up:
         raise RuleError("the campaign's setup (heroes and fort thresholds) comes before game 1", place=place)
     chapter = data["chapter"]
@@ -325,7 +330,7 @@ def _apply_game(state: DawnguardState, data: dict) -> None:
 
 def _check_chapter_order(state: DawnguardState, chapter: Any, place: str) -> None:
     """Chapters in order: a game plays the current chapter, or the next once it is complete."""
-    if not _is_int(chapter) or chapter not in CHAPTERS:
+    if not is_whole(chapter) or chapter not in CHAPTERS:
         raise RuleError("'chapter' must be 1, 2 or 3", place=place, field="chapter")
     if state.campaign_over:
         raise RuleError("the campaign is over: chapter 3 is complete", place=place, field="chapter")
@@ -363,14 +368,8 @@ def _apply_event(state: DawnguardState, data: dict) -> None:
     if not state.games:
         raise RuleError("an event belongs to a game: log the game first")
     place = f"game {state.games[-1].number}, event {state.events_in_game + 1}"
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
-        raise RuleError(
-            f"'type' must be one of {', '.join(EVENT_TYPES)}{_hint(kind, EVENT_TYPES)}",
-            place=place,
-            field="type",
-        )
-    _check_keys(data, ("type", *EVENT_FIELDS[kind]), (), place, f"a {kind} event")
+    kind = check_one_of(data.get("type"), EVENT_TYPES, "type", place)
+    check_keys(data, ("type", *EVENT_FIELDS[kind]), (), place, f"a {kind} event")
     if state.chapter_complete:
         after = (
             "the campaign is over"
@@ -394,7 +393,7 @@ def _pledge(state: DawnguardState, event: dict) -> None:
     hero = _hero(state, event)
     if hero.side is not None:
         raise RuleError(f"{hero.player} has already pledged to {SIDE_NAMES[hero.side]}", field="player")
-    side = _choice(event["side"], SIDES, "side")
+    side = check_one_of(event["side"], SIDES, "side", naming_the_value=True)
     hero.side = side
     if hero.is_vampire:
         hero.hunger = 0
@@ -404,7 +403,7 @@ def _marker(state: DawnguardState, event: dict) -> None:
     """Chapter 1 balance: 6 markers between the two cards, never below zero on either."""
     if state.chapter != 1:
         raise RuleError("the Hall and Castle markers are moved in chapter 1 only")
-    icon = _choice(event["icon"], (THREAT_ICON, WINGED_ICON), "icon")
+    icon = check_one_of(event["icon"], (THREAT_ICON, WINGED_ICON), "icon", naming_the_value=True)
     if icon == THREAT_ICON:
         if state.hall_markers == 0:
             raise RuleError(f"no marker is left on the {HALL} card to move to {CASTLE}", field="icon")
@@ -419,7 +418,7 @@ def _marker(state: DawnguardState, event: dict) -> None:
 
 def _day_night(state: DawnguardState, event: dict) -> None:
     """The token flips: it cannot turn to the side already showing."""
-    side = _choice(event["side"], (DAY, NIGHT), "side")
+    side = check_one_of(event["side"], (DAY, NIGHT), "side", naming_the_value=True)
     if side == state.day_night:
         other = NIGHT if side == DAY else DAY
         raise RuleError(f"it is already {side}: the Day/Night token can only flip to {other}", field="side")
@@ -445,7 +444,7 @@ def _feed(state: DawnguardState, event: dict) -> None:
     if not isinstance(places, list) or not places:
         raise RuleError(f"'to' must list where the tokens go: {', '.join(FEED_PLACES)}", field="to")
     for place in places:
-        _choice(place, FEED_PLACES, "to")
+        check_one_of(place, FEED_PLACES, "to", naming_the_value=True)
     for place in set(places):
         if places.count(place) > 1:
             raise RuleError(
@@ -509,7 +508,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
         raise RuleError(
             f"{hero.player} has not pledged yet: fort cards come from one's own side's fort", field="player"
         )
-    card = _text(event, "card")
+    card = require_text(event, "card")
     drawn = state.fort_cards[hero.player]
     if any(earlier.casefold() == card.casefold() for earlier in drawn):
         raise RuleError(
@@ -538,14 +537,14 @@ def _threat_deck(state: DawnguardState, event: dict) -> None:
 
 def _join(state: DawnguardState, event: dict) -> None:
     """A later player chooses a side, levels up twice (and takes an equipment and a treasure)."""
-    player = _check_player(state.players, event["player"])
+    player = check_player(state.players, event["player"])
     if player in state.heroes:
         raise RuleError(f"{player} already plays {state.heroes[player].hero}", field="player")
-    hero_name = _text(event, "hero")
-    race = _text(event, "race")
+    hero_name = require_text(event, "hero")
+    race = require_text(event, "race")
     # From chapter 2 the Vigilants' side is called the Dawnguard: both words mean it.
     allowed = SIDES if state.chapter == 1 else (*SIDES, DAWNGUARD)
-    side = _choice(event["side"], allowed, "side")
+    side = check_one_of(event["side"], allowed, "side", naming_the_value=True)
     hero = Hero(player, hero_name, race, level=FIRST_LEVEL + LEVELS_ON_JOINING)
     hero.side = VIGILANTS if side == DAWNGUARD else side
     if hero.is_vampire:
@@ -559,7 +558,7 @@ def _chapter_complete(state: DawnguardState, event: dict) -> None:
         unpledged = state.unpledged()
         if unpledged:
             raise RuleError(
-                f"{_and(unpledged)} {'has' if len(unpledged) == 1 else 'have'} not pledged yet: "
+                f"{join_names(unpledged)} {'has' if len(unpledged) == 1 else 'have'} not pledged yet: "
                 "every player pledges during chapter 1"
             )
         state.chapter_1_totals = {"hall": state.hall_markers, "castle": state.castle_markers}
@@ -582,7 +581,7 @@ EVENT_APPLIERS = {
 
 
 def _hero(state: DawnguardState, event: dict) -> Hero:
-    player = _check_player(state.players, event["player"])
+    player = check_player(state.players, event["player"])
     if player not in state.heroes:
         raise RuleError(
             f"{player} has no hero yet: a player who comes later joins first (a join event)", field="player"
@@ -610,20 +609,10 @@ def _check_threat_supply(state: DawnguardState, more: int) -> None:
 
 def journal_entries(journal: dict) -> list[Entry]:
     """The setup entry, then per game a game entry followed by one entry per event."""
-    entries: list[Entry] = []
-    if "setup" in journal:
-        if not isinstance(journal["setup"], dict):
-            raise RuleError("'setup' must be an object with 'heroes' and 'fort_thresholds'", place="setup")
-        entries.append(Entry("setup", copy.deepcopy(journal["setup"])))
-    games = journal.get("games")
-    if not isinstance(games, list):
-        raise RuleError("the journal needs a 'games' list (write [] before the first game)")
-    for index, game in enumerate(games, 1):
+    entries = part_entries(journal, "setup", "'setup' must be an object with 'heroes' and 'fort_thresholds'")
+    for index, game in enumerate(journal_games(journal), 1):
         place = f"game {index}"
-        if not isinstance(game, dict):
-            raise RuleError("a game must be a JSON object", place=place)
-        _check_keys(game, (*GAME_KEYS, "events"), (), place, "a game")
-        _check_number(game["number"], index, place)
+        check_journal_game(game, index, (*GAME_KEYS, "events"))
         events = game["events"]
         if not isinstance(events, list):
             raise RuleError(
@@ -714,84 +703,9 @@ def describe(entry: Entry) -> str:
 # Plain checks on entry data -------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _hint(value: Any, options) -> str:
-    if not isinstance(value, str):
-        return ""
-    close = difflib.get_close_matches(value.casefold(), [str(o).casefold() for o in options], n=1)
-    if not close:
-        return ""
-    match = next(o for o in options if str(o).casefold() == close[0])
-    return f" (did you mean {match}?)"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _check_keys(data: dict, required, optional, place: str | None, what: str) -> None:
-    for key in data:
-        if key not in required and key not in optional:
-            known = ", ".join((*required, *optional)) or "none"
-            raise RuleError(f"unknown key '{key}' in {what} (its keys: {known})", place=place, field=key)
-    for key in required:
-        if key not in data:
-            raise RuleError(f"{what} needs '{key}'", place=place, field=key)
-
-
-def _check_player(players: list[str], name: Any, place: str | None = None, field: str = "player") -> str:
-    if not isinstance(name, str) or not name:
-        raise RuleError(f"'{field}' must be a player's name", place=place, field=field)
-    if name not in players:
-        raise RuleError(
-            f"{name} is not a player of this campaign{_hint(name, players)}", place=place, field=field
-        )
-    return name
-
-
-def _choice(value: Any, options, field: str) -> str:
-    if value not in options:
-        shown = value if isinstance(value, str) else repr(value)
-        raise RuleError(
-            f"'{field}' must be one of {', '.join(options)}, not {shown}{_hint(value, options)}", field=field
-        )
-    return value
-
-
-def _text(data: dict, key: str, place: str | None = None) -> str:
-    value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError(f"'{key}' must be a non-empty text", place=place, field=key)
-    return value
-
-
 def _count(value: Any, field: str, positive: bool = False) -> int:
-    if not _is_int(value) or (positive and value < 1):
+    if not is_whole(value) or (positive and value < 1):
         raise RuleError(
             f"'{field}' must be a whole number{' of at least 1' if positive else ''}", field=field
         )
     return value
-
-
-def _check_number(number: Any, expected: int, place: str) -> None:
-    if not _is_int(number) or number != expected:
-        raise RuleError(
-            f"games are numbered 1, 2, 3 … in order: this one should be {expected}",
-            place=place,
-            field="number",
-        )
-
-
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def _check_date(value: Any, place: str) -> None:
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
-        raise RuleError("'played_on' must be a date written YYYY-MM-DD", place=place, field="played_on")
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        raise RuleError(f"{value} is not a date on the calendar", place=place, field="played_on") from None

@@ -33,8 +33,6 @@ and the journal import all share. The helpers for the pages:
 from __future__ import annotations
 
 import copy
-import datetime
-import difflib
 import json
 import re
 from collections.abc import Iterable
@@ -43,6 +41,18 @@ from pathlib import Path
 from typing import Any
 
 from .base import Entry, RuleError
+from .checks import (
+    check_keys_worded,
+    did_you_mean,
+    is_iso_date,
+    is_text,
+    is_whole,
+    join_names,
+    journal_games,
+    part_entries,
+    require_text,
+    seat_place,
+)
 
 KEY = "risk-legacy"
 LABEL = "Risk Legacy"
@@ -147,6 +157,8 @@ PACKET_CONDITIONS = {
     "first_elimination": "a player is eliminated (the first time)",
     "second_signature": "a player signs the victor's section for the second time",
     "world_capital_placed": "the World Capital is placed",
+    "three_missiles": "three Missiles are used in the same combat",
+    "recruit_30": "a player recruits 30 or more troops while holding a Missile",
 }
 
 # The phases of a campaign (RiskLegacyState.phase).
@@ -396,27 +408,7 @@ def new_state(players: list[str]) -> RiskLegacyState:
 # Small checks shared by every entry
 # --------------------------------------------------------------------------------------
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _POSITIVE_NUMBER = re.compile(r"[1-9][0-9]*")
-
-
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
-def _is_whole(value: Any) -> bool:
-    # bool is an int in Python, never in a journal
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_iso_date(value: Any) -> bool:
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
-        return False
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _check_shape(
@@ -431,36 +423,20 @@ def _check_shape(
     required, optional = tuple(required), tuple(optional)
     if not isinstance(data, dict):
         raise RuleError(f"{prefix}{what} must be a JSON object", place=place)
-    for key in data:
-        if key not in required and key not in optional:
-            raise RuleError(f"{prefix}unknown key '{key}' in {what}", place=place, field=key)
-    for key in required:
-        if key not in data:
-            raise RuleError(f"{prefix}'{key}' is missing from {what}", place=place, field=key)
-
-
-def _require_text(data: dict, key: str, place: str | None, prefix: str = "") -> None:
-    if not _is_text(data[key]):
-        raise RuleError(f"{prefix}'{key}' must be a non-empty text", place=place, field=key)
-
-
-def _suggestion(name: Any, options: Iterable[str]) -> str | None:
-    """The closest known name, for "did you mean …?"."""
-    if not isinstance(name, str):
-        return None
-    by_folded = {option.casefold(): option for option in options}
-    if name.casefold() in by_folded:
-        return by_folded[name.casefold()]
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
-    return by_folded[close[0]] if close else None
+    check_keys_worded(
+        data,
+        required,
+        optional,
+        place,
+        unknown_key=lambda key: f"{prefix}unknown key '{key}' in {what}",
+        missing_key=lambda key: f"{prefix}'{key}' is missing from {what}",
+    )
 
 
 def _unknown(noun: str, name: Any, options: Iterable[str], where: str = "") -> str:
     if not isinstance(name, str):
         return f"a {noun} must be named by text, not {json.dumps(name)}"
-    message = f'There is no {noun} called "{name}"{where}'
-    suggestion = _suggestion(name, options)
-    return f"{message} (did you mean {suggestion}?)" if suggestion else message
+    return f'There is no {noun} called "{name}"{where}{did_you_mean(name, options)}'
 
 
 def _check_territory(name: Any, place: str | None, field_name: str, prefix: str = "") -> None:
@@ -507,9 +483,7 @@ def _city_words(city: City) -> str:
     return f"{city.name}, founded in game {city.game}"
 
 
-def _names(players: Iterable[str]) -> str:
-    players = list(players)
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+_names = join_names  # campaigns/review.py words its lists of names with it too
 
 
 # --------------------------------------------------------------------------------------
@@ -535,7 +509,7 @@ def _check_starting_powers(powers: Any, place: str) -> None:
         raise RuleError("'starting_powers' must give each faction its power's text", place=place, field=key)
     for faction, text in powers.items():
         _check_faction(faction, place, key)
-        if not _is_text(text):
+        if not is_text(text):
             raise RuleError(
                 f"{faction}'s starting power must be the text on its sticker", place=place, field=key
             )
@@ -555,7 +529,7 @@ def _check_coin_stickers(coins: Any, place: str) -> None:
         )
     for territory, count in coins.items():
         _check_territory(territory, place, key)
-        if not _is_whole(count) or count < 1:
+        if not is_whole(count) or count < 1:
             raise RuleError(
                 f"{territory}: the number of coin stickers must be a whole number of at least 1",
                 place=place,
@@ -588,7 +562,7 @@ def _check_trade_in_chart(chart: Any, place: str) -> None:
                 place=place,
                 field=key,
             )
-        if not _is_whole(troops) or troops < 0:
+        if not is_whole(troops) or troops < 0:
             raise RuleError(
                 f"trade-in chart: the troops for {cards} cards must be a whole number, 0 or more",
                 place=place,
@@ -675,16 +649,14 @@ def legal_starts(state: RiskLegacyState, player: str, chosen_starts: Iterable[st
 
 
 def _seat_place(number: int, index: int, seat: Any) -> str:
-    player = seat.get("player") if isinstance(seat, dict) else None
-    where = f"game {number}, seat {index}"
-    return f"{where} ({player})" if isinstance(player, str) else where
+    return seat_place(f"game {number}", index, seat)
 
 
 def _check_game(state: RiskLegacyState, data: Any) -> None:
     place = f"game {state.next_game_number}"
     _check_shape(data, ("number", "played_on", "seats"), ("keys",), "the game", place)
     number = data["number"]
-    if not _is_whole(number):
+    if not is_whole(number):
         raise RuleError("'number' must be the game's number", place=place, field="number")
     place = f"game {number}"
     if number != state.next_game_number:
@@ -694,7 +666,7 @@ def _check_game(state: RiskLegacyState, data: Any) -> None:
     problem = why_not_next_game(state)
     if problem:
         raise RuleError(problem, place=place)
-    if not _is_iso_date(data["played_on"]):
+    if not is_iso_date(data["played_on"]):
         raise RuleError("'played_on' must be a date written YYYY-MM-DD", place=place, field="played_on")
     if "keys" in data:
         keys = data["keys"]
@@ -769,7 +741,7 @@ def _check_packet(state: RiskLegacyState, data: Any) -> None:
     place = _packet_place(state)
     _game_in_progress(state, "Packets are opened", place)
     _check_shape(data, ("name", "unlocks"), (), "the packet", place)
-    _require_text(data, "name", place)
+    require_text(data, "name", place)
     folded = data["name"].strip().casefold()
     opened = next((p for p in state.opened_packets if p.name.strip().casefold() == folded), None)
     if opened is not None:
@@ -800,8 +772,8 @@ def _check_new_scar_types(state: RiskLegacyState, scar_types: Any, place: str) -
     known = {t.name.casefold(): t.name for t in state.scar_types}
     for scar_type in scar_types:
         _check_shape(scar_type, ("name", "effect"), (), "a scar type", place)
-        _require_text(scar_type, "name", place)
-        _require_text(scar_type, "effect", place)
+        require_text(scar_type, "name", place)
+        require_text(scar_type, "effect", place)
         folded = scar_type["name"].strip().casefold()
         if folded in known:
             raise RuleError(
@@ -825,7 +797,16 @@ EVENT_FIELDS = {
     "scar": ("player", "territory", "scar"),
     "fortification_box": ("territory", "count"),
     "city": ("territory", "kind", "name", "player"),
+    # Logged at the table so that the packet conditions they meet can be prompted for
+    # (an extension of JOURNAL.md's three event types; README "Journal extensions").
+    "elimination": ("player",),
+    "missiles": ("count",),
+    "recruitment": ("player", "troops"),
 }
+#: Missiles fired in one combat that open the packet "three Missiles in the same combat".
+MISSILES_PACKET = 3
+#: Troops recruited in one turn, holding a Missile, that open the matching packet.
+RECRUITMENT_PACKET = 30
 
 
 def _event_place(state: RiskLegacyState) -> str:
@@ -841,15 +822,23 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise RuleError(
-            "an event's 'type' must be scar, fortification_box or city", place=place, field="type"
+            "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment",
+            place=place,
+            field="type",
         )
     _check_shape(data, ("type", *EVENT_FIELDS[kind]), (), f"a {kind} event", place)
+    if kind in ("elimination", "missiles", "recruitment"):
+        problem = _table_event_problem(state, game, data, place)
+        if problem:
+            message, problem_field = problem
+            raise RuleError(message, place=place, field=problem_field)
+        return
     _check_territory(data["territory"], place, "territory")
     if kind == "scar":
         _check_seated(state, game, data["player"], place)
         problem = _scar_problem(state, data["territory"], data["scar"])
     elif kind == "fortification_box":
-        if not _is_whole(data["count"]) or data["count"] < 1:
+        if not is_whole(data["count"]) or data["count"] < 1:
             raise RuleError("'count' must be a whole number of boxes, at least 1", place=place, field="count")
         problem = _boxes_problem(state, data["territory"], data["count"])
     else:
@@ -858,7 +847,7 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
             raise RuleError(
                 "a city's 'kind' must be minor, major or world_capital", place=place, field="kind"
             )
-        _require_text(data, "name", place)
+        require_text(data, "name", place)
         problem = _city_problem(state, data["territory"], data["kind"])
     if problem:
         message, problem_field = problem
@@ -874,6 +863,46 @@ def _check_seated(
 
 
 # The event checks return (message, field) so a form can show the message by its field.
+
+
+def eliminated_during(game: Game) -> list[str]:
+    """The players logged as knocked out while the game was played."""
+    return [event["player"] for event in game.events if event["type"] == "elimination"]
+
+
+def missiles_in_play(state: RiskLegacyState, game: Game) -> int:
+    """The Missiles the seated players started this game with (one per signature)."""
+    return sum(state.signatures(seat.player) for seat in game.seats)
+
+
+def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: str) -> tuple[str, str] | None:
+    """Eliminations, Missiles fired in one combat, and recruitment while holding a Missile."""
+    kind = data["type"]
+    if kind == "missiles":
+        count = data["count"]
+        if not is_whole(count) or count < 1:
+            return "'count' must be a whole number of Missiles, at least 1", "count"
+        in_play = missiles_in_play(state, game)
+        if count > in_play:
+            return f"only {in_play} Missile{'s' if in_play != 1 else ''} are in play in game {game.number}", "count"
+        return None
+    _check_seated(state, game, data["player"], place)
+    player = data["player"]
+    if kind == "elimination":
+        if player in eliminated_during(game):
+            return f"{player} has already been eliminated in game {game.number}", "player"
+        survivors = [seat.player for seat in game.seats if seat.player not in eliminated_during(game)]
+        if len(survivors) <= 1:
+            return f"{player} is the last player standing: they won game {game.number}", "player"
+        return None
+    troops = data["troops"]
+    if not is_whole(troops) or troops < 1:
+        return "'troops' must be a whole number, at least 1", "troops"
+    if state.signatures(player) == 0:
+        return f"{player} holds no Missile (they have never signed the victor's section)", "player"
+    if player in eliminated_during(game):
+        return f"{player} has been eliminated in game {game.number}", "player"
+    return None
 
 
 def _scar_problem(state: RiskLegacyState, territory: str, scar: Any) -> tuple[str, str] | None:
@@ -943,6 +972,16 @@ def _condition_met(state: RiskLegacyState, condition: str, game_number: int) -> 
 
 def _change_event(state: RiskLegacyState, data: dict) -> None:
     game = state.last_game
+    kind = data["type"]
+    if kind in ("elimination", "missiles", "recruitment"):
+        if kind == "elimination":
+            _condition_met(state, "first_elimination", game.number)
+        elif kind == "missiles" and data["count"] >= MISSILES_PACKET:
+            _condition_met(state, "three_missiles", game.number)
+        elif kind == "recruitment" and data["troops"] >= RECRUITMENT_PACKET:
+            _condition_met(state, "recruit_30", game.number)
+        game.events.append(copy.deepcopy(data))
+        return
     marks = state.territories[data["territory"]]
     if data["type"] == "scar":
         marks.scar = data["scar"]
@@ -979,8 +1018,15 @@ def _check_game_end(state: RiskLegacyState, data: Any) -> None:
             raise RuleError(f"{seat.player} has no result", place=place, field="results")
     winners = [player for player, result in results.items() if result == "won"]
     if len(winners) != 1:
-        found = f"{len(winners)} ({_names(winners)})" if winners else "none"
+        found = f"{len(winners)} ({join_names(winners)})" if winners else "none"
         raise RuleError(f"A game has exactly one winner, not {found}", place=place, field="results")
+    for player in eliminated_during(game):
+        if results[player] != "eliminated":
+            raise RuleError(
+                f"{player} was eliminated during the game, so their result is eliminated",
+                place=place,
+                field="results",
+            )
     if "end_control" in data:
         _check_end_control(state, game, results, data["end_control"], place)
 
@@ -1128,7 +1174,7 @@ def _check_choice(
         _check_continent(state, choice["continent"], place, "continent", prefix)
         target, target_field = choice["continent"], "continent"
     for text_field in ("name", "faction_name"):
-        if text_field in choice and not _is_text(choice[text_field]):
+        if text_field in choice and not is_text(choice[text_field]):
             raise RuleError(f"{prefix}'{text_field}' must be a non-empty text", place=place, field=text_field)
     problem = _TARGET_CHECKS[kind](state, game, player, target)
     if problem:
@@ -1249,7 +1295,7 @@ def _name_continent_detail(state, game, player, choice) -> tuple[str, str] | Non
 
 def _change_continent_bonus_detail(state, game, player, choice) -> tuple[str, str] | None:
     delta = choice["delta"]
-    if not _is_whole(delta) or delta not in (1, -1):
+    if not is_whole(delta) or delta not in (1, -1):
         return "'delta' must be +1 or -1", "delta"
     if delta not in bonus_deltas(state):
         return f"the {delta:+d} mark is already used", "delta"
@@ -1411,7 +1457,7 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
     problem = why_not_name_world(state)
     if problem:
         raise RuleError(problem, place=place)
-    _require_text(data, "name", place)
+    require_text(data, "name", place)
     named_by = data["named_by"]
     _check_player(state, named_by, place, "named_by")
     namers = world_namers(state)
@@ -1431,14 +1477,14 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
                 field="named_by",
             )
         return
-    tied = f"{_names(namers)} tie with {most} signatures"
+    tied = f"{join_names(namers)} tie with {most} signatures"
     if "roll_off" not in data:
         raise RuleError(f"{tied}: they roll off, and 'roll_off' is missing", place=place, field="roll_off")
     rolls = data["roll_off"]
     if not isinstance(rolls, dict) or set(rolls) != set(namers):
         raise RuleError(f"{tied}: the roll-off holds exactly their rolls", place=place, field="roll_off")
     for player, roll in rolls.items():
-        if not _is_whole(roll) or not 1 <= roll <= 6:
+        if not is_whole(roll) or not 1 <= roll <= 6:
             raise RuleError(
                 f"{player}'s roll must be a natural die roll, 1 to 6", place=place, field="roll_off"
             )
@@ -1447,7 +1493,7 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
     leaders = [player for player, total in totals.items() if total == best]
     if len(leaders) > 1:
         raise RuleError(
-            f"{_names(leaders)} tie the roll-off with {best}: they must roll again",
+            f"{join_names(leaders)} tie the roll-off with {best}: they must roll again",
             place=place,
             field="roll_off",
         )
@@ -1521,6 +1567,14 @@ def supplies(state: RiskLegacyState) -> dict[str, int]:
     }
 
 
+def scar_cards_dealt(deck_size: int | None, players: int) -> bool | None:
+    """Whether Scar cards are dealt this game: one to each player if the deck has enough for
+    everyone, otherwise none. None when the group has not said how many the deck holds."""
+    if deck_size is None or players == 0:
+        return None
+    return deck_size >= players
+
+
 def setup_tokens(state: RiskLegacyState, player: str) -> dict[str, int]:
     """A player who never signed starts with a Red Star, one who has with a Missile per signature."""
     signed = state.signatures(player)
@@ -1556,6 +1610,28 @@ def packet_prompts(state: RiskLegacyState) -> list[dict[str, Any]]:
     page can say "open the packet marked … now" (packets opened are `state.opened_packets`)."""
     met = sorted(state.conditions_met.items(), key=lambda item: item[1])
     return [{"condition": key, "label": PACKET_CONDITIONS[key], "game": game} for key, game in met]
+
+
+def _packet_words(text: str) -> str:
+    """A packet's name reduced to its words: no case, no parenthesis, no punctuation."""
+    text = re.sub(r"\(.*?\)", " ", text.casefold())
+    return " ".join(re.findall(r"[a-z0-9]+", text))
+
+
+def packets_to_open(state: RiskLegacyState) -> list[dict[str, Any]]:
+    """The packet prompts whose packet has not been recorded as opened yet.
+
+    A packet is recorded under the words printed on it, which a group types in its own way
+    ("A player is eliminated", "Open when a player is eliminated!"): it answers a prompt
+    when either's words contain the other's.
+    """
+    opened = [_packet_words(packet.name) for packet in state.opened_packets]
+    waiting = []
+    for prompt in packet_prompts(state):
+        label = _packet_words(prompt["label"])
+        if not any(name and (name in label or label in name) for name in opened):
+            waiting.append(prompt)
+    return waiting
 
 
 @dataclass(slots=True)
@@ -1598,7 +1674,7 @@ def recruitment(
 
 
 def trade_in_troops(state: RiskLegacyState, cards_traded: int) -> int:
-    if not _is_whole(cards_traded) or cards_traded < 0:
+    if not is_whole(cards_traded) or cards_traded < 0:
         raise RuleError("the number of cards traded in must be a whole number", field="cards")
     if cards_traded == 0:
         return 0
@@ -1634,13 +1710,19 @@ def describe(entry: Entry) -> str:
             return f"scar: {data.get('scar')} on {data.get('territory')} ({data.get('player')})"
         if data.get("type") == "fortification_box":
             return f"fortification boxes ticked on {data.get('territory')}: {data.get('count')}"
+        if data.get("type") == "elimination":
+            return f"{data.get('player')} eliminated"
+        if data.get("type") == "missiles":
+            return f"{data.get('count')} Missiles fired in one combat"
+        if data.get("type") == "recruitment":
+            return f"{data.get('player')} recruited {data.get('troops')} troops holding a Missile"
         label = CITY_LABEL.get(data.get("kind"), "city")
         return f"{label} {data.get('name')} founded in {data.get('territory')} ({data.get('player')})"
     if kind == "game_end":
         results = data.get("results", {})
         winner = next((p for p, r in results.items() if r == "won"), None)
         out = [p for p, r in results.items() if r == "eliminated"]
-        return f"game end: {winner} won" + (f", {_names(out)} eliminated" if out else "")
+        return f"game end: {winner} won" + (f", {join_names(out)} eliminated" if out else "")
     if kind == "reward":
         chosen = data.get("choice")
         if not isinstance(chosen, dict):
@@ -1732,27 +1814,18 @@ _JOURNAL_SEAT_KEYS = ("player", "faction", "start", "result")
 
 def journal_entries(journal: dict[str, Any]) -> list[Entry]:
     """The entries of a risk-legacy journal, its shape checked (its rules are checked by the fold)."""
-    entries: list[Entry] = []
-    if "setup" in journal:
-        if not isinstance(journal["setup"], dict):
-            raise RuleError("'setup' must be a JSON object", place="setup")
-        entries.append(Entry("setup", copy.deepcopy(journal["setup"])))
-    games = journal.get("games")
-    if not isinstance(games, list):
-        raise RuleError("'games' must be the list of games")
+    entries = part_entries(journal, "setup", "'setup' must be a JSON object")
+    games = journal_games(journal, "'games' must be the list of games")
     for index, game in enumerate(games, 1):
         entries.extend(_journal_game_entries(game, index, is_last=index == len(games)))
-    if "world" in journal:
-        if not isinstance(journal["world"], dict):
-            raise RuleError("'world' must be a JSON object", place="world")
-        entries.append(Entry("world", copy.deepcopy(journal["world"])))
+    entries += part_entries(journal, "world", "'world' must be a JSON object")
     return entries
 
 
 def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
     place = f"game {index}"
     _check_shape(game, ("number", "played_on", "seats"), GAME_KEYS, "the game", place)
-    if not _is_whole(game["number"]) or game["number"] != index:
+    if not is_whole(game["number"]) or game["number"] != index:
         raise RuleError(
             f"games are numbered 1, 2, 3 … in order: this one must be game {index}, "
             f"not {json.dumps(game['number'])}",

@@ -43,15 +43,25 @@ PLAYER_COUNTS describe what a game form asks for.
 
 from __future__ import annotations
 
-import copy
-import difflib
 import math
-import re
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
 from typing import Any
 
 from .base import Entry, RuleError
+from .checks import (
+    PlayLog,
+    apply_to_play_log,
+    check_game_basics,
+    check_one_of,
+    check_seat,
+    is_whole,
+    join_names,
+    play_log_entries,
+    play_log_json,
+    play_log_parts,
+    seat_place,
+    seated_players,
+)
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
@@ -106,7 +116,7 @@ def reinforcements(
     + the card set traded in (4, 5, 6 for three of a kind, 7 for one of each) + 2 per traded
     card whose territory the player holds. Raises RuleError on impossible input."""
     for name, value in (("territories", territories), ("forts", forts), ("region_bonus", region_bonus)):
-        if not _is_int(value) or value < 0:
+        if not is_whole(value) or value < 0:
             raise RuleError(f"'{name}' must be a whole number of at least 0", field=name)
     if territories > TERRITORIES:
         raise RuleError(f"Skyrim has {TERRITORIES} territories, not {territories}", field="territories")
@@ -117,7 +127,7 @@ def reinforcements(
     if card_set is not None and card_set not in CARD_SET_UNITS:
         raise RuleError(f"'card_set' must be one of {', '.join(CARD_SET_UNITS)}, or none", field="card_set")
     most_held = CARDS_IN_A_SET if card_set else 0
-    if not _is_int(traded_cards_held) or not 0 <= traded_cards_held <= most_held:
+    if not is_whole(traded_cards_held) or not 0 <= traded_cards_held <= most_held:
         raise RuleError(
             f"'traded_cards_held' counts the traded cards whose territory you hold: 0 to {most_held}",
             field="traded_cards_held",
@@ -153,10 +163,9 @@ def starting_units(mode: str, players: int) -> list[int]:
 
 
 def _check_player_count(mode: str, players: int) -> None:
-    if not isinstance(mode, str) or mode not in MODES:
-        raise RuleError(f"'mode' must be one of {', '.join(MODES)}{_hint(mode, MODES)}", field="mode")
+    check_one_of(mode, MODES, "mode")
     counts = PLAYER_COUNTS[mode]
-    if not _is_int(players) or players not in counts:
+    if not is_whole(players) or players not in counts:
         raise RuleError(
             f"{MODES[mode]} is played by {counts.start} to {counts.stop - 1} players, not {players}",
             field="seats",
@@ -175,78 +184,30 @@ class GameRecord:
     scores: dict[str, int]
     winners: list[str]
 
-
-@dataclass
-class PlayerRecord:
-    plays: int = 0
-    wins: int = 0
-
     @property
-    def win_rate(self) -> float | None:
-        return round(self.wins / self.plays, 3) if self.plays else None
+    def players(self) -> list[str]:
+        return list(self.scores)
 
 
-@dataclass
-class SkyrimLog:
-    players: list[str]
-    set_up: bool = False
-    games: list[GameRecord] = field(default_factory=list)
-    records: dict[str, PlayerRecord] = field(default_factory=dict)
-
-    @property
-    def games_played(self) -> int:
-        return len(self.games)
-
-    @property
-    def next_number(self) -> int:
-        return len(self.games) + 1
+class SkyrimLog(PlayLog):
+    """The Risk: Skyrim play log: its games are GameRecords."""
 
 
 def new_state(players: list[str]) -> SkyrimLog:
-    return SkyrimLog(players=list(players), records={player: PlayerRecord() for player in players})
+    return SkyrimLog.for_roster(players)
 
 
 # Applying entries -----------------------------------------------------------------------
 
 
 def apply(state: SkyrimLog, entry: Entry) -> None:
-    if not isinstance(entry.data, dict):
-        raise RuleError(f"a {entry.kind} entry must be a JSON object")
-    if entry.kind == "setup":
-        _apply_setup(state, entry.data)
-    elif entry.kind == "game":
-        _apply_game(state, entry.data)
-    else:
-        raise RuleError(f"a Risk: Skyrim log has no '{entry.kind}' entries")
-
-
-def _apply_setup(state: SkyrimLog, data: dict) -> None:
-    if state.set_up or state.games:
-        raise RuleError("the setup comes once, before game 1", place="setup")
-    _check_keys(data, (), (), "setup", "the setup")
-    state.set_up = True
-
-
-def _apply_game(state: SkyrimLog, data: dict) -> None:
-    record = check_game(state, data)
-    state.games.append(record)
-    for player in record.scores:
-        state.records[player].plays += 1
-    for player in record.winners:
-        state.records[player].wins += 1
+    apply_to_play_log(state, entry, check_game, "a Risk: Skyrim log")
 
 
 def check_game(state: SkyrimLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its scores and winners; change nothing."""
-    place = f"game {state.next_number}"
-    _check_keys(data, GAME_KEYS, (), place, "a game")
-    _check_number(data["number"], state.next_number, place)
-    _check_date(data["played_on"], place)
-    mode = data["mode"]
-    if not isinstance(mode, str) or mode not in MODES:
-        raise RuleError(
-            f"'mode' must be one of {', '.join(MODES)}{_hint(mode, MODES)}", place=place, field="mode"
-        )
+    place = check_game_basics(data, GAME_KEYS, state.next_number)
+    mode = check_one_of(data["mode"], MODES, "mode", place)
     seats = data["seats"]
     if not isinstance(seats, list):
         raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
@@ -273,23 +234,12 @@ def _check_seat(
     state: SkyrimLog, mode: str, seat: Any, index: int, earlier: list[dict], game_place: str
 ) -> None:
     """One seat: a roster player and a faction, each once a game, and counts that can be."""
-    place = f"{game_place}, seat {index}"
-    if not isinstance(seat, dict):
-        raise RuleError("a seat must be a JSON object", place=place, field="seats")
-    if isinstance(seat.get("player"), str):
-        place += f" ({seat['player']})"
+    place = seat_place(game_place, index, seat)
     required, optional = SEAT_FIELDS[mode]
-    _check_keys(seat, ("player", "faction", *required), optional, place, f"a {MODES[mode]} seat")
-    player = _check_player(state.players, seat["player"], place)
-    if any(other["player"] == player for other in earlier):
-        raise RuleError(f"{player} has two seats: one seat per player", place=place, field="player")
-    faction = seat["faction"]
-    if faction not in FACTIONS:
-        raise RuleError(
-            f"'faction' must be one of {', '.join(FACTIONS)}{_hint(faction, FACTIONS)}",
-            place=place,
-            field="faction",
-        )
+    keys = ("player", "faction", *required)
+    seated = [other["player"] for other in earlier]
+    check_seat(seat, place, keys, optional, f"a {MODES[mode]} seat", state.players, seated)
+    faction = check_one_of(seat["faction"], FACTIONS, "faction", place)
     for other in earlier:
         if other["faction"] == faction:
             raise RuleError(
@@ -298,12 +248,12 @@ def _check_seat(
                 field="faction",
             )
     for key in ("territories", "forts", "portals", "victory_points"):
-        if key in seat and (not _is_int(seat[key]) or seat[key] < 0):
+        if key in seat and (not is_whole(seat[key]) or seat[key] < 0):
             raise RuleError(f"'{key}' must be a whole number of at least 0", place=place, field=key)
     if "hero_alive" in seat and not isinstance(seat["hero_alive"], bool):
         raise RuleError("'hero_alive' must be true or false", place=place, field="hero_alive")
     if "eliminated_in_turn" in seat and (
-        not _is_int(seat["eliminated_in_turn"]) or seat["eliminated_in_turn"] < 1
+        not is_whole(seat["eliminated_in_turn"]) or seat["eliminated_in_turn"] < 1
     ):
         raise RuleError(
             "'eliminated_in_turn' must be a turn number (1 or more)", place=place, field="eliminated_in_turn"
@@ -367,8 +317,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
         )
     if len(qualified) > 1:
         raise RuleError(
-            f"{_and(qualified)} all have {VICTORY_POINTS_TO_WIN}+ victory points with their hero alive, "
-            "but the game ends at the end of the turn of the first to get there: only one seat can",
+            f"{join_names(qualified)} all have {VICTORY_POINTS_TO_WIN}+ victory points with their hero "
+            "alive, but the game ends at the end of the turn of the first to get there: only one seat can",
             place=place,
             field="victory_points",
         )
@@ -402,53 +352,20 @@ WINNERS = {CHAOS: _chaos_winners, DOVAHKIIN: _dovahkiin_winners, CIVIL_WAR: _civ
 
 def journal_entries(journal: dict) -> list[Entry]:
     """An optional setup entry, then one game entry per game (the game as written)."""
-    entries: list[Entry] = []
-    if "setup" in journal:
-        if not isinstance(journal["setup"], dict):
-            raise RuleError("'setup' must be an object ({} for this game)", place="setup")
-        entries.append(Entry("setup", copy.deepcopy(journal["setup"])))
-    games = journal.get("games")
-    if not isinstance(games, list):
-        raise RuleError("the journal needs a 'games' list (write [] before the first game)")
-    for index, game in enumerate(games, 1):
-        place = f"game {index}"
-        if not isinstance(game, dict):
-            raise RuleError("a game must be a JSON object", place=place)
-        _check_keys(game, GAME_KEYS, (), place, "a game")
-        _check_number(game["number"], index, place)
-        entries.append(Entry("game", copy.deepcopy(game)))
-    return entries
+    return play_log_entries(journal, GAME_KEYS)
 
 
 def journal_parts(entries: list[Entry]) -> dict[str, Any]:
-    parts: dict[str, Any] = {}
-    for entry in entries:
-        if entry.kind == "setup":
-            parts["setup"] = copy.deepcopy(entry.data)
-    parts["games"] = [copy.deepcopy(entry.data) for entry in entries if entry.kind == "game"]
-    return parts
+    """The optional setup and the games, as written."""
+    return play_log_parts(entries)
 
 
 def state_json(state: SkyrimLog) -> dict[str, Any]:
-    return {
-        "system": KEY,
-        "as_of_game": state.games_played,
-        "games_played": state.games_played,
-        "games": [
-            {
-                "number": game.number,
-                "played_on": game.played_on,
-                "mode": game.mode,
-                "scores": dict(game.scores),
-                "winners": list(game.winners),
-            }
-            for game in state.games
-        ],
-        "players": {
-            player: {"plays": record.plays, "wins": record.wins, "win_rate": record.win_rate}
-            for player, record in state.records.items()
-        },
-    }
+    return play_log_json(KEY, state, _game_json)
+
+
+def _game_json(game: GameRecord) -> dict[str, Any]:
+    return {"mode": game.mode, "scores": dict(game.scores), "winners": list(game.winners)}
 
 
 def describe(entry: Entry) -> str:
@@ -456,69 +373,6 @@ def describe(entry: Entry) -> str:
     data = entry.data
     if entry.kind != "game":
         return entry.kind
-    seats = data.get("seats") or []
-    players = ", ".join(str(seat.get("player")) for seat in seats if isinstance(seat, dict))
+    players = seated_players(data)
     mode = MODES.get(data.get("mode"), data.get("mode"))
     return f"game {data.get('number')} ({data.get('played_on')}), {mode}: {players}"
-
-
-# Plain checks on entry data -------------------------------------------------------------
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _hint(value: Any, options) -> str:
-    if not isinstance(value, str):
-        return ""
-    close = difflib.get_close_matches(value.casefold(), [str(o).casefold() for o in options], n=1)
-    if not close:
-        return ""
-    match = next(o for o in options if str(o).casefold() == close[0])
-    return f" (did you mean {match}?)"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _check_keys(data: dict, required, optional, place: str | None, what: str) -> None:
-    for key in data:
-        if key not in required and key not in optional:
-            known = ", ".join((*required, *optional)) or "none"
-            raise RuleError(f"unknown key '{key}' in {what} (its keys: {known})", place=place, field=key)
-    for key in required:
-        if key not in data:
-            raise RuleError(f"{what} needs '{key}'", place=place, field=key)
-
-
-def _check_player(players: list[str], name: Any, place: str | None = None, field: str = "player") -> str:
-    if not isinstance(name, str) or not name:
-        raise RuleError(f"'{field}' must be a player's name", place=place, field=field)
-    if name not in players:
-        raise RuleError(
-            f"{name} is not a player of this campaign{_hint(name, players)}", place=place, field=field
-        )
-    return name
-
-
-def _check_number(number: Any, expected: int, place: str) -> None:
-    if not _is_int(number) or number != expected:
-        raise RuleError(
-            f"games are numbered 1, 2, 3 … in order: this one should be {expected}",
-            place=place,
-            field="number",
-        )
-
-
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def _check_date(value: Any, place: str) -> None:
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
-        raise RuleError("'played_on' must be a date written YYYY-MM-DD", place=place, field="played_on")
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        raise RuleError(f"{value} is not a date on the calendar", place=place, field="played_on") from None

@@ -3,8 +3,6 @@ rule accepts its legal case and refuses the illegal one with a message, leaving 
 was."""
 
 import copy
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +11,9 @@ from hypothesis import strategies as st
 from campaigns.rules import captain_america, journal
 from campaigns.rules.base import Entry, RuleError
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+from ..conftest import load_journal
+from .helpers import PlayLog, describes_every_entry, final_state_json, legal_journal, round_trip
+
 PLAYERS = ["Ana", "Ben", "Cid", "Dee"]
 FOUR_SEATS = [
     {"player": "Ana", "heroes": ["Captain America"]},
@@ -45,25 +45,8 @@ def game(
     )
 
 
-def logged(*entries):
-    state = captain_america.new_state(PLAYERS)
-    for entry in entries:
-        captain_america.apply(state, entry)
-    return state
-
-
-def refused(entry, state=None) -> RuleError:
-    """Apply an entry that must be refused; the log must come out untouched."""
-    state = logged() if state is None else state
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as caught:
-        captain_america.apply(state, entry)
-    assert state == before
-    return caught.value
-
-
-def last_game(state) -> dict:
-    return captain_america.state_json(state)["games"][-1]
+LOG = PlayLog(captain_america, PLAYERS)
+logged, refused, last_game = LOG.logged, LOG.refused, LOG.last_game
 
 
 # Seats and teams ------------------------------------------------------------------------
@@ -334,18 +317,17 @@ def test_troops_to_deploy_adds_the_chart_and_the_buildings():
 
 
 def load_data():
-    return json.loads((DATA / "captain_america_plays.json").read_text())
+    return load_journal("captain_america_plays.json")
 
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    system, name, players, entries, _ = journal.load(data)
-    assert system is captain_america
-    assert journal.write(system, name, players, entries) == data
+    assert journal.load(data)[0] is captain_america
+    assert round_trip(data) == data
 
 
 def test_the_data_journal_state():
-    state = captain_america.state_json(journal.load(load_data())[4].current)
+    state = final_state_json(captain_america, load_data())
     assert [g["result"] for g in state["games"]] == [
         "captain-america",
         "iron-man",
@@ -359,8 +341,7 @@ def test_the_data_journal_state():
 
 def test_a_journal_with_an_empty_setup_round_trips_with_it():
     data = {**load_data(), "setup": {}}
-    system, name, players, entries, _ = journal.load(data)
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
 
 
 def test_the_journal_refuses_a_broken_game_with_its_place():
@@ -381,9 +362,7 @@ def test_the_journal_refuses_an_unknown_game_key():
 
 
 def test_every_entry_of_the_data_journal_has_a_description():
-    _, _, _, entries, _ = journal.load(load_data())
-    descriptions = [captain_america.describe(entry) for entry in entries]
-    assert all(isinstance(text, str) and text for text in descriptions)
+    assert describes_every_entry(captain_america, load_data())
 
 
 # Properties -----------------------------------------------------------------------------
@@ -418,29 +397,19 @@ def legal_game(draw, number=1):
     }
 
 
-@st.composite
-def legal_journal(draw):
-    games = [draw(legal_game(number)) for number in range(1, draw(st.integers(0, 8)) + 1)]
-    return {
-        "format": "campaign-journal/1",
-        "system": "captain-america",
-        "name": "Random",
-        "players": PLAYERS,
-        "games": games,
-    }
+LEGAL_JOURNALS = legal_journal("captain-america", PLAYERS, legal_game)
 
 
 @settings(max_examples=30, deadline=None)
-@given(legal_journal())
+@given(LEGAL_JOURNALS)
 def test_any_legal_journal_round_trips(data):
-    system, name, players, entries, _ = journal.load(data)
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
 
 
 @settings(max_examples=30, deadline=None)
-@given(legal_journal())
+@given(LEGAL_JOURNALS)
 def test_wins_add_up_to_the_winning_teams(data):
-    state = captain_america.state_json(journal.load(data)[4].current)
+    state = final_state_json(captain_america, data)
     players = state["players"].values()
     assert sum(p["plays"] for p in players) == sum(len(g["seats"]) for g in data["games"])
     decided = [g for g in state["games"] if g["result"] != "draw"]

@@ -2,16 +2,16 @@
 legal case and refuses the illegal one with a message, leaving the state as it was."""
 
 import copy
-import json
 import pickle
-from pathlib import Path
 
 import pytest
 
 from campaigns.rules import base, dawnguard, journal
 from campaigns.rules.base import Entry, RuleError
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+from ..conftest import load_journal
+from .helpers import describes_every_entry, round_trip
+
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 SETUP = {
     "heroes": [
@@ -653,14 +653,14 @@ def test_a_contested_skill_test_tied_on_icons_is_a_failure():
 
 
 def load_data():
-    return json.loads((DATA / "dawnguard_campaign.json").read_text())
+    return load_journal("dawnguard_campaign.json")
 
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    system, name, players, entries, timeline = journal.load(data)
+    system, _, _, entries, _ = journal.load(data)
     assert system is dawnguard
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
     kinds = {e.data["type"] for e in entries if e.kind == "event"}
     assert kinds == set(dawnguard.EVENT_TYPES)
     assert [g["chapter"] for g in data["games"]] == [1, 1, 2, 2, 3]
@@ -750,8 +750,7 @@ def test_a_new_campaign_round_trips_without_setup_or_games():
         "players": ["Ana"],
         "games": [],
     }
-    system, name, players, entries, _ = journal.load(data)
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
 
 
 def test_the_journal_refuses_a_game_event_out_of_rule_with_its_place():
@@ -823,6 +822,4 @@ def test_the_state_survives_pickling():
 
 
 def test_every_entry_of_the_data_journal_has_a_description():
-    _, _, _, entries, _ = journal.load(load_data())
-    descriptions = [dawnguard.describe(entry) for entry in entries]
-    assert all(isinstance(text, str) and text for text in descriptions)
+    assert describes_every_entry(dawnguard, load_data())

@@ -682,7 +682,7 @@ def test_events_happen_only_during_a_game():
 def test_an_event_of_unknown_type_or_shape_is_refused():
     state = playing()
     assert refuse(state, "event", {"type": "missile"}).message == (
-        "an event's 'type' must be scar, fortification_box or city"
+        "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment"
     )
     assert refuse(state, "event", {**scar("Ben", "Peru", "Bunker"), "count": 1}).message == (
         "unknown key 'count' in a scar event"
@@ -2039,7 +2039,7 @@ MISTYPED = [
         "'effect' is missing from a scar type",
     ),
     (playing, "event", ["scar"], "an event must be a JSON object"),
-    (playing, "event", {"type": ["scar"]}, "an event's 'type' must be scar, fortification_box or city"),
+    (playing, "event", {"type": ["scar"]}, "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment"),
     (playing, "game_end", {"results": ["Ana"]}, "'results' must give each seat's result"),
     (
         playing,

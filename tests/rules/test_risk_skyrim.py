@@ -2,8 +2,6 @@
 case and refuses the illegal one with a message, leaving the log as it was."""
 
 import copy
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +10,9 @@ from hypothesis import strategies as st
 from campaigns.rules import journal, risk_skyrim
 from campaigns.rules.base import Entry, RuleError
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+from ..conftest import load_journal
+from .helpers import PlayLog, describes_every_entry, final_state_json, legal_journal, round_trip
+
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
 
@@ -61,25 +61,8 @@ def game(mode="chaos", seats=None, number=1, **changes) -> Entry:
     )
 
 
-def logged(*entries):
-    state = risk_skyrim.new_state(PLAYERS)
-    for entry in entries:
-        risk_skyrim.apply(state, entry)
-    return state
-
-
-def refused(entry, state=None) -> RuleError:
-    """Apply an entry that must be refused; the log must come out untouched."""
-    state = logged() if state is None else state
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as caught:
-        risk_skyrim.apply(state, entry)
-    assert state == before
-    return caught.value
-
-
-def last_game(state) -> dict:
-    return risk_skyrim.state_json(state)["games"][-1]
+LOG = PlayLog(risk_skyrim, PLAYERS)
+logged, refused, last_game = LOG.logged, LOG.refused, LOG.last_game
 
 
 # Chaos ----------------------------------------------------------------------------------
@@ -423,19 +406,18 @@ def test_starting_units_refuse_a_player_count_the_mode_does_not_allow():
 
 
 def load_data():
-    return json.loads((DATA / "risk_skyrim_plays.json").read_text())
+    return load_journal("risk_skyrim_plays.json")
 
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    system, name, players, entries, timeline = journal.load(data)
-    assert system is risk_skyrim
-    assert journal.write(system, name, players, entries) == data
+    assert journal.load(data)[0] is risk_skyrim
+    assert round_trip(data) == data
     assert {g["mode"] for g in data["games"]} == {"chaos", "dovahkiin", "civil_war"}
 
 
 def test_the_data_journal_state():
-    state = risk_skyrim.state_json(journal.load(load_data())[4].current)
+    state = final_state_json(risk_skyrim, load_data())
     assert [g["winners"] for g in state["games"]] == [
         ["Ana"],
         ["Ana"],
@@ -453,8 +435,7 @@ def test_the_data_journal_state():
 def test_a_journal_without_setup_round_trips_without_it():
     data = load_data()
     del data["setup"]
-    system, name, players, entries, _ = journal.load(data)
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
 
 
 def test_the_journal_refuses_a_broken_game_with_its_place():
@@ -477,9 +458,7 @@ def test_the_journal_refuses_games_out_of_order_and_non_objects():
 
 
 def test_every_entry_of_the_data_journal_has_a_description():
-    _, _, _, entries, _ = journal.load(load_data())
-    descriptions = [risk_skyrim.describe(entry) for entry in entries]
-    assert all(isinstance(text, str) and text for text in descriptions)
+    assert describes_every_entry(risk_skyrim, load_data())
 
 
 # Properties -----------------------------------------------------------------------------
@@ -522,26 +501,19 @@ def legal_game(draw, number):
     return {"number": number, "played_on": f"2026-02-{day:02d}", "mode": mode, "seats": seats}
 
 
-@st.composite
-def legal_journal(draw):
-    games = [draw(legal_game(number)) for number in range(1, draw(st.integers(0, 8)) + 1)]
-    data = {"format": "campaign-journal/1", "system": "risk-skyrim", "name": "Random", "players": PLAYERS}
-    if draw(st.booleans()):
-        data["setup"] = {}
-    return {**data, "games": games}
+LEGAL_JOURNALS = legal_journal("risk-skyrim", PLAYERS, legal_game, may_have_setup=True)
 
 
 @settings(max_examples=30, deadline=None)
-@given(legal_journal())
+@given(LEGAL_JOURNALS)
 def test_any_legal_journal_round_trips(data):
-    system, name, players, entries, _ = journal.load(data)
-    assert journal.write(system, name, players, entries) == data
+    assert round_trip(data) == data
 
 
 @settings(max_examples=30, deadline=None)
-@given(legal_journal())
+@given(LEGAL_JOURNALS)
 def test_wins_and_plays_add_up(data):
-    state = risk_skyrim.state_json(journal.load(data)[4].current)
+    state = final_state_json(risk_skyrim, data)
     players = state["players"].values()
     assert sum(p["plays"] for p in players) == sum(len(g["seats"]) for g in data["games"])
     assert sum(p["wins"] for p in players) == sum(len(g["winners"]) for g in state["games"])

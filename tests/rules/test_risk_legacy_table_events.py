@@ -1,0 +1,130 @@
+"""Events logged at the table so the tracker can prompt for sealed packets: eliminations,
+Missiles fired in one combat, recruitment while holding a Missile."""
+
+from campaigns.rules import journal
+from campaigns.rules import risk_legacy as rl
+
+from .test_risk_legacy import apply, campaign, end, play, refuse, start
+
+
+def event(state, **data):
+    return apply(state, "event", data)
+
+
+def two_signatures_for_ana():
+    state = campaign()
+    play(state)
+    play(state)
+    start(state)
+    return state
+
+
+def test_an_elimination_meets_the_first_elimination_condition():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    assert state.conditions_met == {"first_elimination": 1}
+    assert rl.packet_prompts(state)[0]["label"] == "a player is eliminated (the first time)"
+
+
+def test_an_elimination_is_refused_twice_for_a_player_and_for_someone_not_playing():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    assert refuse(state, "event", {"type": "elimination", "player": "Cid"}).message == (
+        "Cid has already been eliminated in game 1"
+    )
+    assert refuse(state, "event", {"type": "elimination", "player": "Dee"}).message == "Dee is not playing game 1"
+
+
+def test_the_last_player_standing_cannot_be_eliminated():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    event(state, type="elimination", player="Ben")
+    error = refuse(state, "event", {"type": "elimination", "player": "Ana"})
+    assert error.message == "Ana is the last player standing: they won game 1"
+
+
+def test_a_player_eliminated_during_the_game_must_end_it_eliminated():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    error = refuse(state, "game_end", {"results": {"Ana": "won", "Ben": "held_on", "Cid": "held_on"}})
+    assert error.message == "Cid was eliminated during the game, so their result is eliminated"
+    end(state, {"Ana": "won", "Ben": "held_on", "Cid": "eliminated"})
+
+
+def test_two_missiles_in_one_combat_do_not_open_the_packet():
+    state = two_signatures_for_ana()  # Ana signed games 1 and 2: two Missiles; Ben and Cid none
+    event(state, type="missiles", count=2)
+    assert "three_missiles" not in state.conditions_met
+
+
+def test_missiles_beyond_those_in_play_are_refused():
+    state = two_signatures_for_ana()
+    assert refuse(state, "event", {"type": "missiles", "count": 3}).message == "only 2 Missiles are in play in game 3"
+    assert refuse(state, "event", {"type": "missiles", "count": 0}).field == "count"
+
+
+def test_three_missiles_are_prompted_once_three_are_in_play():
+    state = campaign()
+    for _ in range(3):
+        play(state)
+    start(state)
+    event(state, type="missiles", count=3)
+    assert state.conditions_met["three_missiles"] == 4
+
+
+def test_recruiting_30_while_holding_a_missile_meets_its_condition():
+    state = two_signatures_for_ana()
+    event(state, type="recruitment", player="Ana", troops=29)
+    assert "recruit_30" not in state.conditions_met
+    event(state, type="recruitment", player="Ana", troops=31)
+    assert state.conditions_met["recruit_30"] == 3
+
+
+def test_recruitment_is_logged_only_for_a_player_holding_a_missile():
+    state = two_signatures_for_ana()
+    error = refuse(state, "event", {"type": "recruitment", "player": "Ben", "troops": 30})
+    assert error.message == "Ben holds no Missile (they have never signed the victor's section)"
+    assert error.field == "player"
+
+
+def test_table_events_round_trip_through_the_journal():
+    data = {
+        "format": "campaign-journal/1", "system": "risk-legacy", "name": "T", "players": ["Ana", "Ben", "Cid"],
+        "setup": {"starting_powers": {f: "p" for f in rl.FACTIONS},
+                  "coin_stickers": {"Brazil": 2, "Egypt": 2, "Ural": 2, "Japan": 2, "Iceland": 2, "Siam": 2}},
+        "games": [{"number": 1, "played_on": "2026-09-03",
+                   "seats": [{"player": "Ana", "faction": rl.FACTIONS[0], "start": "Egypt", "result": "won"},
+                             {"player": "Ben", "faction": rl.FACTIONS[1], "start": "Peru", "result": "held_on"},
+                             {"player": "Cid", "faction": rl.FACTIONS[2], "start": "Ural", "result": "eliminated"}],
+                   "packets_opened": [], "events": [{"type": "elimination", "player": "Cid"}], "rewards": []}],
+    }
+    system, name, players, entries, timeline = journal.load(data)
+    assert timeline.current.conditions_met == {"first_elimination": 1}
+    assert journal.write(system, name, players, entries) == data
+
+
+def test_a_prompted_packet_stops_being_prompted_once_opened_under_its_printed_words():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    assert [p["condition"] for p in rl.packets_to_open(state)] == ["first_elimination"]
+    apply(state, "packet", {"name": "Open when a player is eliminated!", "unlocks": {}})
+    assert rl.packets_to_open(state) == []
+
+
+def test_another_packet_does_not_answer_the_prompt():
+    state = campaign()
+    start(state)
+    event(state, type="elimination", player="Cid")
+    apply(state, "packet", {"name": "Do not open. Ever.", "unlocks": {}})
+    assert [p["condition"] for p in rl.packets_to_open(state)] == ["first_elimination"]
+
+
+def test_scar_cards_are_dealt_only_when_there_is_one_for_everyone():
+    assert rl.scar_cards_dealt(4, 4) is True
+    assert rl.scar_cards_dealt(3, 4) is False
+    assert rl.scar_cards_dealt(None, 4) is None
