@@ -51,6 +51,10 @@ class MemberRoleForm(forms.Form):
 
 
 def add_rule_error(form: forms.Form, error: RuleError) -> None:
-    """Show a rules-layer refusal beside the field it concerns (or above the form)."""
-    field = error.field if error.field in form.fields else None
+    """Show a rules-layer refusal beside the field it concerns (or above the form).
+
+    A form whose fields are not named like the entry's data maps them with `field_for`.
+    """
+    field = form.field_for(error.field) if hasattr(form, "field_for") else error.field
+    field = field if field in form.fields else None
     form.add_error(field, error.message if field else str(error))

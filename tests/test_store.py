@@ -124,3 +124,17 @@ def test_two_phones_recording_the_same_step_at_once_save_it_once():
         thread.join()
     assert outcomes.count("saved") == 1
     assert campaign.entries.live().filter(kind="game").count() == 1
+
+
+def test_several_campaigns_fold_from_two_queries_and_match_their_own_folds(owner, django_assert_num_queries):
+    names = ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json", "captain_america_plays.json"]
+    campaigns = [store.import_journal(load_journal(name)) for name in names]
+    expected = {c.pk: store.state_json(c) for c in campaigns}
+    store.forget_in_process_states()
+    from django.core.cache import cache
+
+    cache.clear()
+    campaigns = list(Campaign.objects.filter(pk__in=expected))
+    with django_assert_num_queries(2):
+        folded = store.timelines(campaigns)
+    assert {c.pk: c.rules.state_json(folded[c.pk].current) for c in campaigns} == expected

@@ -91,7 +91,9 @@ TEMPLATES = [
 # instead of failing midway), and the busy timeout is how long the second one waits.
 SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "var" / "db.sqlite3"))
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True)
+    }
 else:
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -103,8 +105,11 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
-            # Tests use a file too, so that threads and the browser tests' server share it.
-            "TEST": {"NAME": str(SQLITE_PATH.with_name("test.sqlite3"))},
+            # Keep each worker's connection open across requests instead of reopening the file.
+            "CONN_MAX_AGE": 600,
+            # Tests use a file too, so that threads and the browser tests' server share it;
+            # one per test run, so that two runs side by side do not clash.
+            "TEST": {"NAME": str(SQLITE_PATH.with_name(f"test-{os.getpid()}.sqlite3"))},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

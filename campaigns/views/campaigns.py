@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import store
@@ -48,11 +49,12 @@ def campaign_create(request):
 
 def _detail_context(access, as_of=None):
     campaign = access.campaign
-    timeline = store.timeline(campaign)
+    current = store.state(campaign)
     return {
         "campaign": campaign,
         "access": access,
-        "state": campaign.rules.state_json(timeline.current),
+        "state": campaign.rules.state_json(current),
+        "phase": getattr(current, "phase", None),
         "players": list(campaign.players.all()),
         "recent": list(campaign.entries.live().order_by("-position")[:1]),
     }
@@ -104,16 +106,19 @@ def undo(request, slug):
     access = campaign_for(request, slug, record=True)
     campaign = access.campaign
     last = campaign.entries.live().order_by("-position").first()
+    back = request.POST.get("next") or request.GET.get("next")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = campaign.get_absolute_url()
     if request.method == "POST":
         undone = store.undo_last(campaign, request.user)
         if undone is None:
             messages.info(request, "There is nothing to undo.")
         else:
-            messages.success(request, f"Undone: {store.describe(campaign, undone.kind, undone.data)}")
-        return redirect(campaign)
+            messages.success(request, f"Undone: {store.describe(campaign, undone.kind, undone.data)}.")
+        return redirect(back)
     return TemplateResponse(
         request,
         "campaigns/undo_confirm.html",
-        {"campaign": campaign, "access": access, "last": last,
+        {"campaign": campaign, "access": access, "last": last, "back": back,
          "last_text": store.describe(campaign, last.kind, last.data) if last else None},
     )

@@ -38,7 +38,11 @@ def new_phone(browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.csp_errors = []
-        page.on("console", lambda message: message.type == "error" and page.csp_errors.append(message.text))
+        page.on(
+            "console",
+            lambda message: message.type == "error"
+            and page.csp_errors.append(f"{message.text} at {message.location.get('url')}:{message.location.get('lineNumber')}"),
+        )
         return page
 
     yield open_phone

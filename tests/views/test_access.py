@@ -31,7 +31,25 @@ MATRIX = [
     ("member_role", "post", OWNER),
     ("member_remove", "post", OWNER),
     # -- at the table (issue 4)
+    ("setup_edit", "get", READ),
+    ("setup_edit", "post", RECORD),
+    ("game_start", "get", RECORD),
+    ("game_start", "post", RECORD),
+    ("recruitment", "get", READ),
+    ("table", "get", READ),
+    ("live", "get", READ),
+    ("event_add", "post", RECORD),
+    ("packet_add", "post", RECORD),
+    ("game_end", "get", RECORD),
+    ("game_end", "post", RECORD),
+    ("reward_add", "post", RECORD),
+    ("world_name", "post", RECORD),
     # -- review (issue 5)
+    ("plays_csv", "get", READ),
+    ("plays_bgstats", "get", READ),
+    ("board", "get", READ),
+    ("territory_history", "get", READ),
+    ("history", "get", READ),
 ]
 
 ROLES = ["owner", "member", "viewer", "stranger", "anonymous"]
@@ -52,6 +70,8 @@ def url_for(name, campaign):
         kwargs["player_id"] = PlayerFactory(campaign=campaign, name="Zed").pk
     if "membership_id" in pattern:
         kwargs["membership_id"] = campaign.memberships.exclude(role=Membership.Role.OWNER).first().pk
+    if "territory" in pattern:  # the board's territory pages: a territory's slug
+        kwargs["territory"] = "western-united-states"
     return reverse(name, kwargs=kwargs)
 
 

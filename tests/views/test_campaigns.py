@@ -138,3 +138,11 @@ def test_the_public_link_shows_the_campaign_read_only_and_can_be_revoked(client,
 
 def test_the_public_link_is_off_by_default(client, campaign):
     assert campaign.public_token is None
+
+
+def test_undo_goes_back_to_the_page_it_came_from_but_never_off_site(client, owner, risk_campaign):
+    client.force_login(owner)
+    url = reverse("undo", args=[risk_campaign.slug])
+    table = reverse("table", args=[risk_campaign.slug])
+    assert client.post(url, {"next": table})["Location"] == table
+    assert client.post(url, {"next": "https://evil.example/"})["Location"] == risk_campaign.get_absolute_url()

@@ -21,7 +21,16 @@ PAGES = {
     "state_json": 8,
     "undo": 9,
     # -- at the table (issue 4)
+    "setup_edit": 5,  # read-only here (both campaigns are past the setup); the form: tests/views/test_setup.py
+    "game_start": 5,
+    "recruitment": 6,
+    "table": 8,
+    "live": 7,
     # -- review (issue 5)
+    "board": 5,
+    "history": 5,
+    "plays_csv": 6,
+    "plays_bgstats": 7,
 }
 
 
@@ -84,3 +93,75 @@ def test_create_and_join_pages_are_bounded(client, owner):
     client.force_login(UserFactory())
     assert queries(client, reverse("campaign_create"), cold=False) <= 3
     assert queries(client, reverse("join", args=[campaign.invite_token]), cold=False) <= 5
+
+
+# -- review (issue 5): the stats page reads every campaign of the user at once
+STATS_JOURNALS = ("risk_skyrim_plays.json", "captain_america_plays.json", "dawnguard_campaign.json")
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx-fragment"])
+def test_the_stats_page_queries_the_same_for_few_and_many_games_and_campaigns(client, owner, htmx):
+    client.force_login(owner)
+    headers = {"HX-Request": "true"} if htmx else {}
+    campaign_with_games(1, owner)
+
+    def count():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(reverse("stats"), headers=headers).status_code == 200
+        return len(captured)
+
+    few = count()
+    for games in (3, 9, 15):
+        campaign_with_games(games, owner)
+    for name in STATS_JOURNALS:
+        store.import_journal(load_journal(name), owner=owner)
+    assert count() == few <= 4
+
+
+def test_the_stats_page_from_a_cold_cache_queries_the_same_for_1_and_15_games(client, owner):
+    counts = []
+    for games in (1, 15):
+        user = UserFactory()
+        campaign_with_games(games, user)
+        client.force_login(user)
+        counts.append(queries(client, reverse("stats"), cold=True))
+    # A campaign folded afresh costs its two reads (roster, journal), whatever its length.
+    assert counts[0] == counts[1] <= 6
+
+
+def test_the_stats_page_from_a_cold_cache_does_not_grow_with_the_campaigns(client, owner):
+    client.force_login(owner)
+    campaign_with_games(1, owner)
+    one = queries(client, reverse("stats"), cold=True)
+    for games in (3, 9, 15):
+        campaign_with_games(games, owner)
+    for name in STATS_JOURNALS:
+        store.import_journal(load_journal(name), owner=owner)
+    assert queries(client, reverse("stats"), cold=True) == one
+
+
+def campaign_playing_game_after(games, owner):
+    """`games` games played, and the next one just started (three players, legal starts)."""
+    from campaigns.rules import risk_legacy as rl
+    from campaigns.rules.base import Entry
+
+    campaign = campaign_with_games(games, owner)
+    state = store.state(campaign)
+    seats, chosen = [], []
+    for player, faction in zip(["Ana", "Ben", "Cid"], rl.FACTIONS):
+        start = rl.legal_starts(state, player, chosen)[0]
+        chosen.append(start)
+        seats.append({"player": player, "faction": faction, "start": start})
+    if state.phase == rl.PHASE_REWARDS and state.last_game.winner_rewarded is False:
+        raise AssertionError("the cut journal ends before its winner's reward")
+    store.append(campaign, [Entry("game", {"number": state.next_game_number, "played_on": "2026-12-01", "seats": seats})])
+    return campaign
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
+@pytest.mark.parametrize("name", ["table", "game_end"])
+def test_game_night_pages_during_a_game_query_the_same_for_game_2_and_game_16(client, owner, name, cold):
+    early, late = campaign_playing_game_after(1, owner), campaign_playing_game_after(15, owner)
+    client.force_login(owner)
+    counts = [queries(client, reverse(name, args=[c.slug]), cold=cold) for c in (early, late)]
+    assert counts[0] == counts[1] <= 8

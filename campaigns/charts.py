@@ -1,0 +1,202 @@
+"""The geometry of the stats page's charts; the SVG itself is written by the template.
+
+No Django here: these functions only place things (coordinates in the SVG's own units)
+and choose which ticks to label. Colours, fonts and strokes come from CSS classes in
+static/css/stats.css, so a chart follows the page into dark mode. The charts are drawn for
+a phone's width (1 unit ≈ 1 CSS pixel at 340 px wide), and the page never stretches them
+much beyond that, so their text stays the size of the page's small print.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+SERIES_COLOURS = 8  # .series-0 … .series-7 in stats.css
+WIDTH = 340
+DODGE = 1.8  # between two series' lines, in px
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float  # x for the x axis, y for the y axis
+    label: str
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    total: int
+    css_class: str
+    path: str  # the SVG path's d
+    end_x: float
+    end_y: float
+    label_y: float  # where its end label sits, moved apart from its neighbours
+
+
+@dataclass(frozen=True)
+class LineChart:
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    series: list[Series]
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+    @property
+    def y_label_x(self) -> float:
+        return self.left - 6
+
+    @property
+    def x_label_y(self) -> float:
+        return self.bottom + 18
+
+    @property
+    def end_label_x(self) -> float:
+        return self.right + 8
+
+
+def _nice_step(largest: int, most_ticks: int = 5) -> int:
+    """A round step (1, 2, 5, 10, 20 …) giving at most `most_ticks` intervals up to `largest`."""
+    for magnitude in (10**power for power in range(0, 7)):
+        for step in (1, 2, 5):
+            if math.ceil(largest / (step * magnitude)) <= most_ticks:
+                return step * magnitude
+    return 10**7
+
+
+def _spread(positions: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Move sorted label positions apart by at least `gap`, staying within [low, high]."""
+    placed: list[float] = []
+    for position in positions:
+        placed.append(max(position, placed[-1] + gap) if placed else max(position, low))
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:
+        placed = [p - overflow for p in placed]
+        for index in range(len(placed) - 2, -1, -1):
+            placed[index] = min(placed[index], placed[index + 1] - gap)
+    return placed
+
+
+def wins_over_time(
+    running_wins: list[tuple[str, list[int], str]], x_labels: list[str], height: int = 230
+) -> LineChart:
+    """Cumulative wins as step lines: one series per (label, wins after each game with 0
+    first, CSS class of its colour). x_labels name the games, one per game."""
+    left, right, top, bottom = 26.0, WIDTH - 78.0, 12.0, height - 30.0
+    games = max((len(wins) - 1 for _, wins, _ in running_wins), default=0)
+    most = max((wins[-1] for _, wins, _ in running_wins if wins), default=0)
+    step = _nice_step(max(most, 1), 4)
+    top_value = max(step, math.ceil(most / step) * step)
+
+    def x(game: int) -> float:
+        return left + (right - left) * game / max(games, 1)
+
+    def y(wins: int) -> float:
+        return bottom - (bottom - top) * wins / top_value
+
+    # Players level on wins would draw one line over the other: each series is nudged by a
+    # pixel or two (down and right, by its place in the list) so that every line shows.
+    middle = (len(running_wins) - 1) / 2
+    drawn = []
+    for index, (label, wins, css_class) in enumerate(running_wins):
+        nudge = (index - middle) * DODGE
+        path = [f"M{x(0) + nudge:.1f} {y(wins[0]) + nudge:.1f}"]
+        for game in range(1, len(wins)):
+            if wins[game] != wins[game - 1]:
+                path.append(f"H{x(game) + nudge:.1f}V{y(wins[game]) + nudge:.1f}")
+        path.append(f"H{x(len(wins) - 1) + nudge:.1f}")
+        drawn.append((_short(label), wins[-1], css_class, "".join(path),
+                      x(len(wins) - 1) + nudge, y(wins[-1]) + nudge))
+
+    by_height = sorted(range(len(drawn)), key=lambda i: (drawn[i][5], drawn[i][0]))
+    label_positions = _spread([drawn[i][5] for i in by_height], 13.0, top, bottom)
+    label_y = {i: position for i, position in zip(by_height, label_positions)}
+    series = [
+        Series(label, total, css_class, path, round(end_x, 1), round(end_y, 1), round(label_y[i], 1))
+        for i, (label, total, css_class, path, end_x, end_y) in enumerate(drawn)
+    ]
+
+    y_ticks = [Tick(round(y(value), 1), str(value)) for value in range(0, top_value + 1, step)]
+    x_ticks = [
+        Tick(round(x(game), 1), x_labels[game - 1]) for game in _x_tick_games(games) if game <= len(x_labels)
+    ]
+    return LineChart(WIDTH, height, left, right, top, bottom, series, x_ticks, y_ticks)
+
+
+def _x_tick_games(games: int) -> list[int]:
+    """The first, the last and at most two games between them: room for 4 short labels."""
+    if games <= 0:
+        return []
+    if games <= 4:
+        return list(range(1, games + 1))
+    return sorted({1, round(1 + (games - 1) / 3), round(1 + 2 * (games - 1) / 3), games})
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    y: float  # the bar's top
+    middle: float  # where its texts sit
+    width: float
+    rate_text: str
+    detail_text: str
+    css_class: str
+
+
+@dataclass(frozen=True)
+class BarChart:
+    width: int
+    height: int
+    bar_x: float
+    bar_span: float  # the width of a 100 % bar
+    bar_height: float
+    bars: list[Bar]
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+    @property
+    def half_x(self) -> float:
+        return self.bar_x + self.bar_span / 2
+
+    @property
+    def label_x(self) -> float:
+        return self.bar_x - 8
+
+    @property
+    def value_x(self) -> float:
+        return self.width - 2
+
+
+LABEL_CHARACTERS = 9
+
+
+def _short(label: str) -> str:
+    return label if len(label) <= LABEL_CHARACTERS else label[: LABEL_CHARACTERS - 1] + "…"
+
+
+def win_rate_bars(rows: list[tuple[str, int, int, str]], row_height: float = 30.0) -> BarChart:
+    """Horizontal bars of win rates for (label, wins, games, CSS class of its colour), the
+    numbers beside each bar."""
+    bar_x, bar_span, bar_height = 78.0, 150.0, 16.0
+    bars = []
+    for index, (label, wins, games, css_class) in enumerate(rows):
+        top = 6 + index * row_height
+        win_rate = wins / games if games else 0.0
+        bars.append(Bar(
+            label=_short(label), y=top, middle=top + bar_height / 2,
+            # A 0 % bar keeps a sliver, so the row does not read as missing.
+            width=round(max(bar_span * win_rate, 1.5), 1),
+            rate_text=f"{round(win_rate * 100)}%", detail_text=f"{wins}/{games}",
+            css_class=css_class,
+        ))
+    return BarChart(WIDTH, int(12 + len(rows) * row_height), bar_x, bar_span, bar_height, bars)

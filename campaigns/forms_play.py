@@ -1,0 +1,327 @@
+"""Forms for a Risk Legacy game in progress and its end: events, packets, results, rewards,
+naming the world.
+
+Each form turns what a player typed into one journal entry (`entry()`); whether the entry
+is legal is for the rules layer alone (store.append raises RuleError, which
+`add_rule_error` shows beside the field). The choices offered come from the state: the
+seated players, and for rewards only the valid targets (risk_legacy.reward_targets).
+"""
+
+from django import forms
+
+from .rules import risk_legacy as rl
+from .rules.base import Entry
+
+#: What each reward's target and name fields are called on the form.
+TARGET_LABEL = {
+    "name_continent": "Continent to name",
+    "found_major_city": "Territory for the Major City",
+    "cancel_scar": "Scar to cancel",
+    "change_continent_bonus": "Continent to change",
+    "fortify_city": "City to fortify",
+    "destroy_territory_card": "Card to destroy",
+    "found_minor_city": "Territory for the Minor City",
+    "add_resource": "Card to add a resource to",
+}
+NAME_LABEL = {"name_continent": "New name", "found_major_city": "Major City's name", "found_minor_city": "Minor City's name"}
+
+RESULT_CHOICES = [("won", "Won"), ("held_on", "Held on"), ("eliminated", "Eliminated")]
+
+
+def territory_choices(territories=None):
+    """Territories grouped by continent, for a <select> with optgroups."""
+    wanted = set(rl.TERRITORIES if territories is None else territories)
+    return [
+        (continent, [(name, name) for name in names if name in wanted])
+        for continent, names in rl.CONTINENT_TERRITORIES.items()
+        if any(name in wanted for name in names)
+    ]
+
+
+def seated_choices(game):
+    return [(seat.player, f"{seat.player} ({seat.faction})") for seat in game.seats]
+
+
+class EventForm(forms.Form):
+    """Base for the forms that log one event during a game."""
+
+    event_type = ""
+    title = ""
+
+    def __init__(self, state, *args, **kwargs):
+        kwargs.setdefault("prefix", self.event_type)
+        super().__init__(*args, **kwargs)
+        self.state = state
+        self.game = state.last_game
+        if "player" in self.fields:
+            self.fields["player"].choices = seated_choices(self.game)
+
+    def entry(self) -> Entry:
+        return Entry("event", {"type": self.event_type, **self.cleaned_data})
+
+
+class ScarForm(EventForm):
+    event_type = "scar"
+    title = "A scar was placed"
+    player = forms.ChoiceField(label="Played by")
+    territory = forms.ChoiceField(choices=territory_choices)
+    scar = forms.ChoiceField(label="Scar")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        self.fields["scar"].choices = [(t.name, t.name) for t in state.scar_types]
+
+
+class FortificationBoxForm(EventForm):
+    event_type = "fortification_box"
+    title = "Fortification boxes ticked"
+    territory = forms.ChoiceField(label="Fortified city")
+    count = forms.IntegerField(min_value=1, max_value=rl.FORTIFICATION_BOXES, initial=1, label="Boxes ticked")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        self.fields["territory"].choices = [
+            (name, f"{name}: {marks.city.name} ({marks.fortification.boxes_left} left)")
+            for name, marks in state.territories.items()
+            if marks.city is not None and marks.fortification is not None
+        ]
+
+
+class CityForm(EventForm):
+    event_type = "city"
+    title = "A city was placed by a card or packet"
+    player = forms.ChoiceField(label="Placed by")
+    territory = forms.ChoiceField(choices=territory_choices)
+    kind = forms.ChoiceField(choices=[(k, rl.CITY_LABEL[k]) for k in rl.CITY_KINDS], label="City")
+    name = forms.CharField(max_length=40, label="City name")
+
+
+class EliminationForm(EventForm):
+    event_type = "elimination"
+    title = "A player was eliminated"
+    player = forms.ChoiceField(label="Eliminated player")
+
+
+class MissilesForm(EventForm):
+    event_type = "missiles"
+    title = "Missiles fired in one combat"
+    count = forms.IntegerField(min_value=1, max_value=99, initial=1, label="Missiles in this combat")
+
+
+class RecruitmentForm(EventForm):
+    event_type = "recruitment"
+    title = "Troops recruited while holding a Missile"
+    player = forms.ChoiceField(label="Player")
+    troops = forms.IntegerField(min_value=1, max_value=999, label="Troops recruited")
+
+
+EVENT_FORMS = {form.event_type: form for form in (
+    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentForm,
+)}
+
+
+class PacketForm(forms.Form):
+    """A sealed packet opened: its name and what it unlocked."""
+
+    title = "A sealed packet was opened"
+    name = forms.CharField(
+        max_length=80, label="Packet", help_text="The words printed on it.",
+        widget=forms.TextInput(attrs={"list": "packet-names", "autocomplete": "off"}),
+    )
+    scar_type = forms.CharField(max_length=40, required=False, label="New scar type (if any)")
+    scar_effect = forms.CharField(max_length=300, required=False, label="Its effect")
+    world_capital = forms.BooleanField(required=False, label="It unlocks the World Capital")
+    notes = forms.CharField(max_length=500, required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            label="New rules or notes")
+
+    def __init__(self, state, *args, **kwargs):
+        kwargs.setdefault("prefix", "packet")
+        super().__init__(*args, **kwargs)
+        self.state = state
+
+    def suggested_names(self):
+        """The packets the group is likely holding up: those prompted now first."""
+        prompted = [prompt["label"] for prompt in rl.packets_to_open(self.state)]
+        others = [label for label in rl.PACKET_CONDITIONS.values() if label not in prompted]
+        return [label[0].upper() + label[1:] for label in prompted + others]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("scar_type") and not cleaned.get("scar_effect"):
+            self.add_error("scar_effect", "Copy the new scar's effect from its card.")
+        return cleaned
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        unlocks = {}
+        if data["scar_type"]:
+            unlocks["scar_types"] = [{"name": data["scar_type"], "effect": data["scar_effect"]}]
+        if data["world_capital"]:
+            unlocks["world_capital"] = True
+        if data["notes"]:
+            unlocks["notes"] = data["notes"]
+        return Entry("packet", {"name": data["name"], "unlocks": unlocks})
+
+
+class GameEndForm(forms.Form):
+    """Each seat's result and, optionally, the territories each player controls."""
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.state = state
+        self.game = state.last_game
+        knocked_out = set(rl.eliminated_during(self.game))
+        self.seat_rows = []
+        for index, seat in enumerate(self.game.seats):
+            result = forms.ChoiceField(
+                choices=RESULT_CHOICES, widget=forms.RadioSelect, label=f"{seat.player} ({seat.faction})",
+                initial="eliminated" if seat.player in knocked_out else None,
+            )
+            control = forms.MultipleChoiceField(
+                choices=territory_choices(), required=False, widget=forms.CheckboxSelectMultiple,
+                label=f"Territories {seat.player} controls",
+            )
+            self.fields[f"result_{index}"] = result
+            self.fields[f"control_{index}"] = control
+            self.seat_rows.append((seat, self[f"result_{index}"], self[f"control_{index}"]))
+        self.fields["log_control"] = forms.BooleanField(
+            required=False, label="Log which territories each player controls",
+            help_text="Then held-on rewards are checked against it; without it, each player's word is taken.",
+        )
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        results = {seat.player: data[f"result_{i}"] for i, seat in enumerate(self.game.seats)}
+        entry = {"results": results}
+        if data["log_control"]:
+            entry["end_control"] = {
+                seat.player: list(data[f"control_{i}"]) for i, seat in enumerate(self.game.seats)
+            }
+        return Entry("game_end", entry)
+
+    def field_for(self, error_field):
+        return "log_control" if error_field == "end_control" else None
+
+
+class RewardForm(forms.Form):
+    """One player's reward: the winner signs and makes one of six choices; a held-on player
+    founds a Minor City, adds a resource, or passes. Only valid targets are offered."""
+
+    def __init__(self, state, player, *args, **kwargs):
+        kwargs.setdefault("prefix", "reward")
+        super().__init__(*args, **kwargs)
+        self.state = state
+        self.player = player
+        self.game = state.last_game
+        self.is_winner = player == self.game.winner
+        self.targets = rl.reward_targets(state, player)
+        choices = [(kind, rl.CHOICE_LABEL[kind]) for kind in self.targets]
+        if not self.is_winner:
+            choices.append(("pass", "Pass"))
+        self.fields["choice"] = forms.ChoiceField(choices=choices, widget=forms.RadioSelect, label="Reward")
+        if self.is_winner:
+            self.fields["comment"] = forms.CharField(
+                max_length=140, required=False, label="Comment in the victor's section (optional)"
+            )
+        for kind, targets in self.targets.items():
+            target_field = "continent" if kind in ("name_continent", "change_continent_bonus") else "territory"
+            options = (
+                [(t, self._continent_label(t)) for t in targets]
+                if target_field == "continent"
+                else territory_choices(targets)
+            )
+            self.fields[f"{kind}__{target_field}"] = forms.ChoiceField(
+                choices=[("", "Choose…"), *options], required=False, label=TARGET_LABEL[kind]
+            )
+            if kind in NAME_LABEL:
+                self.fields[f"{kind}__name"] = forms.CharField(max_length=40, required=False, label=NAME_LABEL[kind])
+            if kind == "change_continent_bonus":
+                self.fields[f"{kind}__delta"] = forms.TypedChoiceField(
+                    coerce=int, required=False, label="Bonus change",
+                    choices=[("", "Choose…"), *((d, f"{d:+d}") for d in rl.bonus_deltas(state))],
+                )
+            if kind == "found_minor_city":
+                faction = self.game.seat_of(player).faction
+                if state.factions[faction].name is None:
+                    self.fields[f"{kind}__faction_name"] = forms.CharField(
+                        max_length=40, required=False, label=f"Name {faction} too (optional)"
+                    )
+
+    def _continent_label(self, key):
+        continent = self.state.continents[key]
+        label = f"{key} ({continent.name})" if continent.name else key
+        return f"{label}, bonus {continent.bonus}"
+
+    def choice_groups(self):
+        """For the template: each choice with its radio and its own fields."""
+        radios = {radio.data["value"]: radio for radio in self["choice"]}
+        for kind, label in self.fields["choice"].choices:
+            fields = [self[name] for name in self.fields if name.startswith(f"{kind}__")]
+            yield {"kind": kind, "label": label, "radio": radios[kind], "fields": fields,
+                   "no_target": kind in self.targets and not self.targets[kind]}
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("choice")
+        if kind and kind != "pass":
+            for name in self.fields:
+                if (
+                    name.startswith(f"{kind}__")
+                    and not name.endswith("faction_name")
+                    and name not in self.errors
+                    and cleaned.get(name) in ("", None)
+                ):
+                    self.add_error(name, "Fill this in for that reward.")
+        return cleaned
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        kind = data["choice"]
+        entry = {"player": self.player}
+        if self.is_winner:
+            entry["sign"] = {"comment": data["comment"]} if data.get("comment") else {}
+        if kind == "pass":
+            entry["choice"] = None
+        else:
+            choice = {"type": kind}
+            for name, value in data.items():
+                if name.startswith(f"{kind}__") and value not in ("", None):
+                    choice[name.split("__", 1)[1]] = value
+            entry["choice"] = choice
+        return Entry("reward", entry)
+
+    def field_for(self, error_field):
+        """The form field a rules-layer refusal concerns."""
+        kind = self.data.get(self.add_prefix("choice"))
+        name = f"{kind}__{error_field}"
+        return name if name in self.fields else None
+
+
+class WorldForm(forms.Form):
+    """After game 15: the player with the most signatures names the world; ties roll off."""
+
+    name = forms.CharField(max_length=60, label="The World Of …")
+
+    def __init__(self, state, *args, **kwargs):
+        kwargs.setdefault("prefix", "world")
+        super().__init__(*args, **kwargs)
+        self.state = state
+        self.namers = rl.world_namers(state)
+        self.fields["named_by"] = forms.ChoiceField(choices=[(p, p) for p in self.namers], label="Named by")
+        self.tied = len(self.namers) > 1
+        if self.tied:
+            for player in self.namers:
+                bonus = rl.continents_named_by(state, player)
+                self.fields[f"roll_{player}"] = forms.IntegerField(
+                    min_value=1, max_value=6, label=f"{player}'s roll (+{bonus} for continents named)"
+                )
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        entry = {"name": data["name"], "named_by": data["named_by"]}
+        if self.tied:
+            entry["roll_off"] = {player: data[f"roll_{player}"] for player in self.namers}
+        return Entry("world", entry)
+
+    def field_for(self, error_field):
+        return {"roll_off": None, "named_by": "named_by", "name": "name"}.get(error_field)

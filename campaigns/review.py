@@ -1,0 +1,877 @@
+"""Looking back at a Risk Legacy campaign: the board as of a game, a territory's history,
+the faction cards, the victor's section and the timeline of every game.
+
+Plain Python over the rules layer's state (campaigns.rules.risk_legacy), no Django, so it
+can be read and tested alone. Nothing here is stored: it is all derived from a folded state
+(`store.state(campaign, as_of=n)`), which holds every game up to n — its seats, packets,
+events (in the order logged) and rewards. States are shared and read-only: nothing here
+changes them.
+
+    changes(state)                    every change the games made to the world, in order
+    territory_history(state, name)    the marks one territory got, with the game and the player
+    timeline(state, player=None)      one row per game, newest first
+    faction_cards(state)              the five faction cards, front and back
+    victor_slots(state)               the victor's section, 15 slots
+    board(state)                      the board's tiles, continents and the two layouts
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .rules import risk_legacy as rules
+
+# --------------------------------------------------------------------------------------
+# Names
+# --------------------------------------------------------------------------------------
+
+RESULT_LABEL = {"won": "won", "held_on": "held on", "eliminated": "eliminated", None: "playing"}
+
+
+def territory_slug(name: str) -> str:
+    """The territory's name as a URL part: "Western United States" -> "western-united-states"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+TERRITORY_BY_SLUG: dict[str, str] = {territory_slug(name): name for name in rules.TERRITORIES}
+
+
+def continent_slug(key: str) -> str:
+    return territory_slug(key)
+
+
+def continent_label(state: rules.RiskLegacyState, key: str) -> str:
+    """The name a winner gave the continent, else its working label (the board key)."""
+    return state.continents[key].name or key
+
+
+def faction_label(state: rules.RiskLegacyState, key: str) -> str:
+    """The name a held-on player gave the faction, else its printed name."""
+    return state.factions[key].name or key
+
+
+def _quoted(text: str) -> str:
+    return f"“{text}”"
+
+
+def _joined(words: list[str]) -> str:
+    """Words joined for a sentence: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+# --------------------------------------------------------------------------------------
+# Every change the games made to the world
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Change:
+    """One thing a game did to the world (or the setup, game None), in words."""
+
+    game: int | None
+    kind: str  # "coins", "packet", "scar", "boxes", "city", "signed", a reward choice type, "passed"
+    text: str
+    player: str | None = None
+    territory: str | None = None
+    continent: str | None = None
+    # What later took this mark away, in words ("cancelled in game 5 by Dee"); None if it stands.
+    undone: str | None = None
+
+    @property
+    def territory_slug(self) -> str | None:
+        return territory_slug(self.territory) if self.territory else None
+
+
+def setup_coins(state: rules.RiskLegacyState) -> dict[str, int]:
+    """The coin stickers put on each territory card at the setup.
+
+    A card's resources only grow by the setup's coins and by "Add a resource" rewards, so
+    the setup's share is what the card holds less the rewards it got.
+    """
+    added: dict[str, int] = {}
+    for game in state.games:
+        for reward in game.rewards:
+            if reward.choice and reward.choice["type"] == "add_resource":
+                territory = reward.choice["territory"]
+                added[territory] = added.get(territory, 0) + 1
+    coins = {}
+    for name, marks in state.territories.items():
+        extra = marks.resources - 1 - added.get(name, 0)
+        if extra > 0:
+            coins[name] = extra
+    return coins
+
+
+class _Replay:
+    """Walks the games in order, keeping what the state no longer shows: the scar a white
+    sticker cancelled, the boxes a fortification had left, a card's resources back then."""
+
+    def __init__(self, state: rules.RiskLegacyState):
+        self.state = state
+        self.coins = setup_coins(state)
+        self.resources = {name: 1 + self.coins.get(name, 0) for name in rules.TERRITORIES}
+        self.scar: dict[str, Change] = {}  # territory -> the change that put its scar
+        self.fortification: dict[str, tuple[Change, int]] = {}  # territory -> (change, boxes left)
+        self.changes: list[Change] = []
+
+    def run(self) -> list[Change]:
+        for name in rules.TERRITORIES:
+            if name in self.coins:
+                coins = self.coins[name]
+                self._add(
+                    None,
+                    "coins",
+                    f"{_plural(coins, 'coin sticker')} at the setup: the card starts with "
+                    f"{1 + coins} resources",
+                    territory=name,
+                )
+        for game in self.state.games:
+            for packet in game.packets:
+                self._packet(game, packet)
+            for event in game.events:
+                self._event(game, event)
+            for reward in game.rewards:
+                self._reward(game, reward)
+        return self.changes
+
+    def _add(self, game: int | None, kind: str, text: str, **about: Any) -> Change:
+        change = Change(game=game, kind=kind, text=text, **about)
+        self.changes.append(change)
+        return change
+
+    def _packet(self, game: rules.Game, packet: rules.Packet) -> None:
+        unlocks = packet.unlocks
+        parts = []
+        if unlocks.get("scar_types"):
+            names = [scar_type["name"] for scar_type in unlocks["scar_types"]]
+            parts.append(("scar types " if len(names) > 1 else "the scar type ") + _joined(names))
+        if unlocks.get("world_capital"):
+            parts.append("the World Capital")
+        text = f"Packet opened: {_quoted(packet.name)}"
+        if parts:
+            text += f"; it unlocks {' and '.join(parts)}"
+        if unlocks.get("notes"):
+            text += f". {unlocks['notes']}"
+        self._add(game.number, "packet", text)
+
+    def _event(self, game: rules.Game, event: dict[str, Any]) -> None:
+        territory = event["territory"]
+        if event["type"] == "scar":
+            self.scar[territory] = self._add(
+                game.number,
+                "scar",
+                f"{event['player']} scarred {territory}: {event['scar']}",
+                player=event["player"],
+                territory=territory,
+            )
+        elif event["type"] == "fortification_box":
+            fortified, left = self.fortification[territory]
+            left -= event["count"]
+            boxes = _plural(event["count"], "fortification box", "fortification boxes")
+            if left == 0:
+                text = f"{boxes} ticked on {territory}: the 10th is ticked, the city is no longer fortified"
+                fortified.undone = f"all 10 boxes ticked by game {game.number}"
+                del self.fortification[territory]
+            else:
+                text = f"{boxes} ticked on {territory}: {left} left"
+                self.fortification[territory] = (fortified, left)
+            self._add(game.number, "boxes", text, territory=territory)
+        else:
+            self._city(game, event["player"], territory, event["kind"], event["name"])
+
+    def _city(
+        self, game: rules.Game, player: str, territory: str, kind: str, name: str, also: str = ""
+    ) -> None:
+        self._add(
+            game.number,
+            "city",
+            f"{player} founded the {rules.CITY_LABEL[kind]} {name} in {territory}{also}",
+            player=player,
+            territory=territory,
+        )
+
+    def _reward(self, game: rules.Game, reward: rules.Reward) -> None:
+        player = reward.player
+        if reward.signed:
+            signature = next((s for s in self.state.victors if s.game == game.number), None)
+            text = f"{player} signed the victor's section"
+            if signature is not None and signature.comment:
+                text += f": {_quoted(signature.comment)}"
+            self._add(game.number, "signed", text, player=player)
+        choice = reward.choice
+        if choice is None:
+            self._add(game.number, "passed", f"{player} passed", player=player)
+            return
+        kind = choice["type"]
+        territory = choice.get("territory")
+        continent = choice.get("continent")
+        if kind == "name_continent":
+            self._add(game.number, kind, f"{player} named {continent} {_quoted(choice['name'])}",
+                      player=player, continent=continent)
+        elif kind == "change_continent_bonus":
+            base = self.state.continents[continent].base_bonus
+            delta = choice["delta"]
+            signed = f"{'+' if delta > 0 else '−'}{abs(delta)}"
+            self._add(
+                game.number,
+                kind,
+                f"{player} changed {continent}'s bonus by {signed}: {base} becomes {base + delta}",
+                player=player,
+                continent=continent,
+            )
+        elif kind in ("found_major_city", "found_minor_city"):
+            also = ""
+            if choice.get("faction_name"):
+                seat = game.seat_of(player)
+                also = f", and named {seat.faction} {_quoted(choice['faction_name'])}"
+            city_kind = "major" if kind == "found_major_city" else "minor"
+            self._city(game, player, territory, city_kind, choice["name"], also)
+        elif kind == "cancel_scar":
+            scarred = self.scar.pop(territory, None)
+            scar = scarred.text.rsplit(": ", 1)[-1] if scarred else "its"
+            if scarred is not None:
+                scarred.undone = f"cancelled in game {game.number} by {player}"
+            self._add(
+                game.number,
+                kind,
+                f"{player} cancelled the {scar} scar on {territory} with a white sticker",
+                player=player,
+                territory=territory,
+            )
+        elif kind == "fortify_city":
+            city = self.state.territories[territory].city  # cities are never removed
+            text = f"{player} fortified {city.name} in {territory}: 10 boxes"
+            if territory in self.fortification:
+                previous, left = self.fortification[territory]
+                lost = f"{_plural(left, 'box', 'boxes')} left {'was' if left == 1 else 'were'} lost"
+                previous.undone = f"replaced in game {game.number}: its {lost}"
+                text += f" (a fresh 10: the {lost})"
+            self.fortification[territory] = (
+                self._add(game.number, kind, text, player=player, territory=territory),
+                rules.FORTIFICATION_BOXES,
+            )
+        elif kind == "destroy_territory_card":
+            self._add(game.number, kind,
+                      f"{player} destroyed {territory}'s territory card: it takes no more stickers",
+                      player=player, territory=territory)
+        elif kind == "add_resource":
+            self.resources[territory] += 1
+            self._add(game.number, kind,
+                      f"{player} added a resource to {territory}: the card holds {self.resources[territory]}",
+                      player=player, territory=territory)
+
+
+def changes(state: rules.RiskLegacyState) -> list[Change]:
+    """Every change the setup and the games made to the world, in the order they were made."""
+    return _Replay(state).run()
+
+
+# --------------------------------------------------------------------------------------
+# A territory's history
+# --------------------------------------------------------------------------------------
+
+
+def territory_history(state: rules.RiskLegacyState, territory: str) -> list[Change]:
+    """Every mark `territory` got, oldest first: the setup's coins, the HQs that started
+    there, scars, cities, fortifications and boxes ticked, resources, a destroyed card and a
+    cancelled scar — each with its game and player, and what later undid it."""
+    marks = [change for change in changes(state) if change.territory == territory]
+    starts = [
+        Change(
+            game=game.number,
+            kind="hq",
+            text=f"{seat.player} put their HQ here, playing {faction_label(state, seat.faction)}, "
+            f"and {_result_words(seat.result)}",
+            player=seat.player,
+            territory=territory,
+        )
+        for game in state.games
+        for seat in game.seats
+        if seat.start == territory
+    ]
+    # HQs go down before anything happens in a game; sorted() keeps each game's own order.
+    return sorted(starts + marks, key=lambda change: -1 if change.game is None else change.game)
+
+
+def _result_words(result: str | None) -> str:
+    return {
+        "won": "won",
+        "held_on": "held on",
+        "eliminated": "was eliminated",
+        None: "the game is in progress",
+    }[result]
+
+
+# --------------------------------------------------------------------------------------
+# The timeline
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SeatRow:
+    player: str
+    faction: str  # the printed name
+    faction_name: str | None  # the name given to it, as of the state
+    start: str
+    result: str | None
+
+    @property
+    def result_label(self) -> str:
+        return RESULT_LABEL[self.result]
+
+    @property
+    def start_slug(self) -> str:
+        return territory_slug(self.start)
+
+
+@dataclass(slots=True)
+class GameRow:
+    number: int
+    played_on: str
+    seats: list[SeatRow]
+    changes: list[Change]
+    in_progress: bool
+
+    @property
+    def winner(self) -> str | None:
+        return next((seat.player for seat in self.seats if seat.result == "won"), None)
+
+    @property
+    def played_on_date(self) -> datetime.date:
+        return datetime.date.fromisoformat(self.played_on)
+
+
+def game_rows(state: rules.RiskLegacyState, every_change: list[Change] | None = None) -> list[GameRow]:
+    """One row per game, oldest first."""
+    every_change = changes(state) if every_change is None else every_change
+    by_game: dict[int | None, list[Change]] = {}
+    for change in every_change:
+        by_game.setdefault(change.game, []).append(change)
+    return [
+        GameRow(
+            number=game.number,
+            played_on=game.played_on,
+            seats=[
+                SeatRow(seat.player, seat.faction, state.factions[seat.faction].name, seat.start, seat.result)
+                for seat in game.seats
+            ],
+            changes=by_game.get(game.number, []),
+            in_progress=game.in_progress,
+        )
+        for game in state.games
+    ]
+
+
+def timeline(state: rules.RiskLegacyState, player: str | None = None) -> list[GameRow]:
+    """Every game, newest first; with `player`, only the games that player sat in."""
+    rows = game_rows(state)
+    if player is not None:
+        rows = [row for row in rows if any(seat.player == player for seat in row.seats)]
+    return rows[::-1]
+
+
+# --------------------------------------------------------------------------------------
+# Faction cards and the victor's section
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class CardLine:
+    """One line of a faction card's back: the game and, if the faction played, how."""
+
+    game: int
+    player: str | None = None  # None: not played (an X on the card)
+    start: str | None = None
+    result: str | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.player is not None
+
+    @property
+    def result_label(self) -> str:
+        return RESULT_LABEL[self.result]
+
+
+@dataclass(slots=True)
+class FactionCard:
+    key: str
+    power: str | None
+    name: str | None
+    named_by: str | None
+    named_in: int | None
+    homeland: str | None  # a continent key, once the faction has one
+    homeland_name: str | None  # that continent's given name, else its key
+    homeland_settled: bool  # games 1-15 are all played: the homeland can no longer change
+    lines: list[CardLine] = field(default_factory=list)
+
+    @property
+    def games_played(self) -> int:
+        return sum(1 for line in self.lines if line.played)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for line in self.lines if line.result == "won")
+
+
+def faction_cards(state: rules.RiskLegacyState) -> list[FactionCard]:
+    """The five faction cards: the front (power kept, name given) and the back (one line
+    per game: who played it, where they started and how it ended, or X)."""
+    settled = sum(1 for game in state.games if not game.in_progress) >= rules.LAST_REWARD_GAME
+    cards = []
+    for key, faction in state.factions.items():
+        played = {line["game"]: line for line in rules.faction_history(state, key)}
+        homeland = rules.homeland(state, key)
+        lines = [
+            CardLine(game.number, played[game.number]["player"], played[game.number]["start"],
+                     played[game.number]["result"])
+            if game.number in played
+            else CardLine(game.number)
+            for game in state.games
+        ]
+        cards.append(
+            FactionCard(
+                key=key,
+                power=faction.power,
+                name=faction.name,
+                named_by=faction.named_by,
+                named_in=faction.named_in,
+                homeland=homeland,
+                homeland_name=continent_label(state, homeland) if homeland else None,
+                homeland_settled=settled,
+                lines=lines,
+            )
+        )
+    return cards
+
+
+@dataclass(slots=True)
+class VictorSlot:
+    game: int
+    signature: rules.Signature | None  # None: an empty slot
+
+    @property
+    def played_on_date(self) -> datetime.date | None:
+        return datetime.date.fromisoformat(self.signature.played_on) if self.signature else None
+
+
+def victor_slots(state: rules.RiskLegacyState) -> list[VictorSlot]:
+    """The 15 slots of the victor's section, signed or empty."""
+    signed = {signature.game: signature for signature in state.victors}
+    return [VictorSlot(n, signed.get(n)) for n in range(1, rules.LAST_REWARD_GAME + 1)]
+
+
+# --------------------------------------------------------------------------------------
+# The board
+# --------------------------------------------------------------------------------------
+
+_LAYOUT_FILE = Path(__file__).resolve().parent / "data" / "risk-legacy-layout.json"
+_LAYOUT = json.loads(_LAYOUT_FILE.read_text(encoding="utf-8"))
+
+#: How far a stub's label sits from the stub's end, and the margin around the tiles.
+STUB_LABEL_GAP = 6
+STUB_LABEL_FONT = 17
+MARGIN = 14
+#: The room a wide tile has for a city's or a scar's name, in SVG units, and its font size.
+MARK_TEXT_ROOM = {"city": 80, "scar": 89}
+MARK_FONT_SIZE = 11
+
+
+def _text_width(text: str, font_size: float) -> float:
+    """Roughly how wide `text` is drawn (in the widest common system font, so it errs on
+    the safe side): narrow, wide and capital letters are told apart."""
+    em = 0.0
+    for char in text:
+        if char in "iljtfrI.,:;'!| ":
+            em += 0.36
+        elif char in "mwMW":
+            em += 0.92
+        elif char.isupper() or char.isdigit():
+            em += 0.72
+        else:
+            em += 0.62
+    return em * font_size
+
+
+def fit(text: str, room: float, font_size: float = MARK_FONT_SIZE) -> str:
+    """`text`, cut and ended with "…" if it would not fit in `room`."""
+    if _text_width(text, font_size) <= room:
+        return text
+    while text and _text_width(text + "…", font_size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+SEA_BORDERS = frozenset(frozenset(pair) for pair in _LAYOUT["sea"])
+SHORT_NAMES: dict[str, str] = _LAYOUT["short_names"]
+NAME_LINES: dict[str, list[str]] = {
+    name: _LAYOUT["long_names"].get(name, [name]) for name in rules.TERRITORIES
+}
+
+
+def scar_codes(state: rules.RiskLegacyState) -> dict[str, str]:
+    """A short code for each scar type, for tiles too small for its name: the initials,
+    lengthened until unique. Types keep their code as more are unlocked (they are coded in
+    the order they were unlocked)."""
+    codes: dict[str, str] = {}
+    for scar_type in state.scar_types:
+        words = scar_type.name.split()
+        code = "".join(word[0] for word in words).upper()
+        letters = iter(scar_type.name.replace(" ", "")[1:])
+        while code in codes.values():
+            code += next(letters, "·").lower()
+        codes[scar_type.name] = code
+    return codes
+
+
+@dataclass(slots=True)
+class Tile:
+    """A territory as the board shows it."""
+
+    name: str
+    slug: str
+    continent: str
+    short_name: str
+    name_lines: list[str]
+    scar: str | None
+    scar_code: str | None
+    city: rules.City | None
+    boxes_left: int | None  # None: not fortified
+    resources: int
+    card_destroyed: bool
+    changed: bool  # something happened to it in the game the board is shown after
+
+    @property
+    def continent_slug(self) -> str:
+        return continent_slug(self.continent)
+
+    @property
+    def city_fitted(self) -> str | None:
+        """The city's name, cut to fit a wide tile."""
+        return fit(self.city.name, MARK_TEXT_ROOM["city"]) if self.city else None
+
+    @property
+    def scar_fitted(self) -> str | None:
+        """The scar's type, cut to fit a wide tile."""
+        return fit(self.scar, MARK_TEXT_ROOM["scar"]) if self.scar else None
+
+    @property
+    def city_label(self) -> str | None:
+        return rules.CITY_LABEL[self.city.kind] if self.city else None
+
+    @property
+    def marked(self) -> bool:
+        return bool(self.scar or self.city or self.card_destroyed or self.resources > 1)
+
+    @property
+    def description(self) -> str:
+        """Everything on the tile in one sentence (the tile link's accessible name)."""
+        parts = []
+        if self.city:
+            parts.append(f"{self.city_label} {self.city.name}")
+        if self.boxes_left is not None:
+            parts.append(f"fortified, {_plural(self.boxes_left, 'box', 'boxes')} left")
+        if self.scar:
+            parts.append(f"{self.scar} scar")
+        parts.append(_plural(self.resources, "resource"))
+        if self.card_destroyed:
+            parts.append("card destroyed")
+        if self.changed:
+            parts.append("changed in this game")
+        return f"{self.name}: " + ", ".join(parts)
+
+
+@dataclass(slots=True)
+class ContinentView:
+    key: str
+    name: str | None  # the given name
+    named_by: str | None
+    base_bonus: int
+    bonus: int
+    change: int
+    territories: list[Tile]
+
+    @property
+    def slug(self) -> str:
+        return continent_slug(self.key)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.key
+
+    @property
+    def change_note(self) -> str | None:
+        """How the bonus came about, when a +1 or -1 mark changed it: "(7−1)"."""
+        if not self.change:
+            return None
+        return f"({self.base_bonus}{'+' if self.change > 0 else '−'}{abs(self.change)})"
+
+
+@dataclass(slots=True)
+class Badge:
+    """A mark drawn as a small symbol, for tiles too small for words (the phone layout)."""
+
+    kind: str  # "coins", "city", "fort" or "scar"
+    text: str  # the number, the city's kind or the scar's code
+    x: float
+    width: float
+
+    @property
+    def middle(self) -> float:
+        return round(self.x + self.width / 2, 1)
+
+
+BADGE_GAP = 3
+
+
+def _badges(tile: Tile, tile_width: float) -> list[Badge]:
+    """The tile's marks as a row of symbols, centred in the tile."""
+    wanted = [("coins", str(tile.resources), 24)]
+    if tile.city:
+        wanted.append(("city", tile.city.kind, 22))
+    if tile.boxes_left is not None:
+        wanted.append(("fort", str(tile.boxes_left), 22))
+    if tile.scar_code:
+        wanted.append(("scar", tile.scar_code, 8 + 11 * len(tile.scar_code)))
+    total = sum(width for *_, width in wanted) + BADGE_GAP * (len(wanted) - 1)
+    x = (tile_width - total) / 2
+    badges = []
+    for kind, text, width in wanted:
+        badges.append(Badge(kind, text, round(x, 1), width))
+        x += width + BADGE_GAP
+    return badges
+
+
+@dataclass(slots=True)
+class PlacedTile:
+    tile: Tile
+    x: float
+    y: float
+    width: float
+    height: float
+    badges: list[Badge] = field(default_factory=list)
+
+    @property
+    def middle(self) -> float:
+        return self.width / 2
+
+    @property
+    def cross(self) -> str:
+        """The path of the x across a destroyed card's tile."""
+        inset = 10
+        right, bottom = self.width - inset, self.height - inset
+        return f"M{inset} {inset}L{right} {bottom}M{right} {inset}L{inset} {bottom}"
+
+
+@dataclass(slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    sea: bool
+
+
+@dataclass(slots=True)
+class Stub:
+    """A border drawn as a short line leaving the map (as the printed board does for
+    Alaska and Kamchatka), labelled with the territory at its other end."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    label: str
+    label_x: float
+    label_y: float
+    anchor: str
+
+
+@dataclass(slots=True)
+class ContinentLabel:
+    continent: ContinentView
+    x: float
+    y: float
+    anchor: str
+
+
+@dataclass(slots=True)
+class Layout:
+    key: str  # "wide" or "tall"
+    width: float
+    height: float
+    tiles: list[PlacedTile]
+    lines: list[Line]
+    stubs: list[Stub]
+    labels: list[ContinentLabel]
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width:g} {self.height:g}"
+
+    # The borders as two paths, one element each rather than one per border: the board is
+    # drawn on every step through the games.
+    @property
+    def land_path(self) -> str:
+        return _path(line for line in self.lines if not line.sea)
+
+    @property
+    def sea_path(self) -> str:
+        return _path(line for line in self.lines if line.sea)
+
+
+def _path(lines) -> str:
+    return "".join(f"M{line.x1:g} {line.y1:g}L{line.x2:g} {line.y2:g}" for line in lines)
+
+
+@dataclass(slots=True)
+class Board:
+    tiles: list[Tile]  # in board order, continent by continent
+    continents: list[ContinentView]
+    layouts: list[Layout]
+    scar_legend: list[tuple[str, str]]  # (code, scar type) of the scars on the board
+
+
+def _changed_territories(state: rules.RiskLegacyState) -> set[str]:
+    """The territories the last game in `state` touched (events and rewards)."""
+    game = state.last_game
+    if game is None:
+        return set()
+    touched = {event["territory"] for event in game.events}
+    for reward in game.rewards:
+        if reward.choice and "territory" in reward.choice:
+            touched.add(reward.choice["territory"])
+    return touched
+
+
+def _tile(state: rules.RiskLegacyState, name: str, codes: dict[str, str], changed: set[str]) -> Tile:
+    marks = state.territories[name]
+    return Tile(
+        name=name,
+        slug=territory_slug(name),
+        continent=marks.continent,
+        short_name=SHORT_NAMES[name],
+        name_lines=NAME_LINES[name],
+        scar=marks.scar,
+        scar_code=codes.get(marks.scar) if marks.scar else None,
+        city=marks.city,
+        boxes_left=marks.fortification.boxes_left if marks.fortification else None,
+        resources=marks.resources,
+        card_destroyed=marks.card_destroyed,
+        changed=name in changed,
+    )
+
+
+def tile(state: rules.RiskLegacyState, name: str) -> Tile:
+    """One territory as the board shows it."""
+    return _tile(state, name, scar_codes(state), _changed_territories(state))
+
+
+def board(state: rules.RiskLegacyState) -> Board:
+    """The board as `state` leaves it, with its two layouts (wide screens, phones)."""
+    codes = scar_codes(state)
+    changed = _changed_territories(state)
+    tiles = [_tile(state, name, codes, changed) for name in state.territories]
+    by_name = {tile.name: tile for tile in tiles}
+    continents = [
+        ContinentView(
+            key=key,
+            name=continent.name,
+            named_by=continent.named_by,
+            base_bonus=continent.base_bonus,
+            bonus=continent.bonus,
+            change=continent.change,
+            territories=[by_name[name] for name in rules.CONTINENT_TERRITORIES[key]],
+        )
+        for key, continent in state.continents.items()
+    ]
+    layouts = [_layout(key, spec, by_name, continents) for key, spec in _LAYOUT["layouts"].items()]
+    on_board = {tile.scar for tile in tiles if tile.scar}
+    legend = [(codes[t.name], t.name) for t in state.scar_types if t.name in on_board]
+    return Board(tiles=tiles, continents=continents, layouts=layouts, scar_legend=legend)
+
+
+def _layout(key: str, spec: dict, by_name: dict[str, Tile], continents: list[ContinentView]) -> Layout:
+    origin_x, origin_y = spec["origin"]
+    cell_w, cell_h = spec["cell"]
+    tile_w, tile_h = spec["tile"]
+    placed: dict[str, PlacedTile] = {}
+    for name, position in spec["tiles"].items():
+        column, row, *span = position
+        rows = span[0] if span else 1
+        placed[name] = PlacedTile(
+            tile=by_name[name],
+            x=round((column + origin_x) * cell_w, 1),
+            y=round((row + origin_y) * cell_h, 1),
+            width=tile_w,
+            height=tile_h + (rows - 1) * cell_h,
+            badges=_badges(by_name[name], tile_w) if key == "tall" else [],
+        )
+    stubbed = {frozenset((one, other)) for one, other, *_ in spec["stubs"]}
+    lines = []
+    for one, other in sorted(rules.NEIGHBOURS.items()):
+        for neighbour in sorted(other):
+            pair = frozenset((one, neighbour))
+            if one > neighbour or pair in stubbed:
+                continue
+            a, b = placed[one], placed[neighbour]
+            lines.append(
+                Line(
+                    round(a.x + a.width / 2, 1), round(a.y + a.height / 2, 1),
+                    round(b.x + b.width / 2, 1), round(b.y + b.height / 2, 1),
+                    sea=pair in SEA_BORDERS,
+                )
+            )
+    stubs = []
+    for name, other, towards_x, towards_y, anchor in spec["stubs"]:
+        tile = placed[name]
+        # The stub starts inside the tile (which hides that part) and runs out by the
+        # fraction of a cell given: towards_x / towards_y are relative to the tile's box.
+        start_x, start_y = tile.x + tile.width / 2, tile.y + tile.height / 2
+        end_x = tile.x + towards_x * tile.width
+        end_y = tile.y + towards_y * tile.height
+        if anchor == "middle":
+            label_x, label_y = end_x, end_y - STUB_LABEL_GAP
+        elif anchor in ("up", "down"):  # written along the map's edge, beside the stub's end
+            label_x = end_x + (-STUB_LABEL_GAP if anchor == "up" else STUB_LABEL_GAP)
+            label_y = end_y
+        else:
+            label_x = end_x + (STUB_LABEL_GAP if anchor == "start" else -STUB_LABEL_GAP)
+            label_y = end_y + 5
+        stubs.append(
+            Stub(round(start_x, 1), round(start_y, 1), round(end_x, 1), round(end_y, 1), other,
+                 round(label_x, 1), round(label_y, 1), anchor)
+        )
+    by_key = {continent.key: continent for continent in continents}
+    labels = [
+        ContinentLabel(
+            by_key[continent], round((x + origin_x) * cell_w, 1), round((y + origin_y) * cell_h, 1), anchor
+        )
+        for continent, (x, y, anchor) in spec["labels"].items()
+    ]
+    # The map is as big as its tiles and stubs' labels, plus a margin (continent labels sit
+    # inside it). A label written downwards lies right of its stub's end.
+    label_ends = [
+        stub.label_x + (STUB_LABEL_FONT if stub.anchor == "down" else 0)
+        + (_text_width(stub.label, STUB_LABEL_FONT) if stub.anchor == "start" else 0)
+        for stub in stubs
+    ]
+    right = max([t.x + t.width for t in placed.values()] + label_ends)
+    bottom = max(t.y + t.height for t in placed.values())
+    return Layout(
+        key=key,
+        width=round(right + MARGIN),
+        height=round(bottom + MARGIN),
+        tiles=list(placed.values()),
+        lines=lines,
+        stubs=stubs,
+        labels=labels,
+    )

@@ -1,0 +1,596 @@
+"""The group's stats and the plays exports, computed from folded campaign states.
+
+No Django here (like campaigns/rules): a view hands in each campaign's folded state and
+its roster, and this module does the rest. It first turns the four systems' states into one
+shape, `Play`s with `Seat`s (`campaign_record`), then counts over any number of campaigns
+(`summarize`) or writes one campaign's plays out (`csv_rows`, `bg_stats_file`).
+
+Decisions:
+- A *game* is a finished game of Risk Legacy (its winner known), Risk: Skyrim or Captain
+  America. A game still in progress counts for nothing yet.
+- Dawnguard is played together: the tracker records no winner. A sitting (a Dawnguard
+  "game") counts as a co-op sitting for every hero at the table after it (a hero who joins
+  during a sitting played it), never as a win or a loss, so it stays out of win rates,
+  head-to-head and factions.
+- A win is a seat marked winner: Skyrim's Chaos ties share the win (each tied seat won),
+  both players of the winning Captain America team won, and a draw is a game nobody won.
+- Players are matched across campaigns by account when a roster name is linked to one,
+  else by name (ignoring case and spacing). An unlinked name joins an account's person
+  when that account uses the same name elsewhere (and no other account does), so linking
+  one's name in one campaign is enough. A person goes by the roster name they use most.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .rules import SYSTEMS, captain_america, dawnguard, risk_legacy, risk_skyrim
+
+# Systems whose seats have a faction (or team) worth counting, in the order pages show them.
+FACTION_SYSTEMS = (risk_legacy.KEY, risk_skyrim.KEY, captain_america.KEY)
+FACTION_WORD = {risk_legacy.KEY: "Faction", risk_skyrim.KEY: "Faction", captain_america.KEY: "Team"}
+
+WON, HELD_ON, ELIMINATED, LOST, DRAW, PLAYED = "won", "held on", "eliminated", "lost", "draw", "played"
+RISK_LEGACY_RESULTS = {"won": WON, "held_on": HELD_ON, "eliminated": ELIMINATED}
+DAWNGUARD_SIDES = {
+    dawnguard.VIGILANTS: "Vigilants of Stendarr",
+    dawnguard.DAWNGUARD: "Dawnguard",
+    dawnguard.VOLKIHAR: "Clan Volkihar",
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str  # the roster name
+    order: int  # 1, 2, 3 … in the order the journal seats them
+    side: str | None  # faction (Risk Legacy, Risk: Skyrim), team (Captain America), side (Dawnguard)
+    result: str  # WON, HELD_ON, ELIMINATED, LOST, DRAW or PLAYED
+    winner: bool
+    hero: str | None = None  # Captain America's heroes, Dawnguard's hero
+    start: str | None = None  # Risk Legacy's starting territory (its HQ)
+    score: int | None = None  # Risk: Skyrim's score, the Captain America team's points
+
+
+@dataclass(frozen=True)
+class Play:
+    """One game of one campaign, as every system's stats see it."""
+
+    campaign: str  # the campaign's key (its slug)
+    campaign_name: str
+    system: str
+    number: int
+    played_on: str  # YYYY-MM-DD
+    seats: tuple[Seat, ...]
+    mode: str | None = None  # Risk: Skyrim's mode, Dawnguard's chapter
+    cooperative: bool = False
+    note: str | None = None  # e.g. "chapter completed"
+
+    @property
+    def date(self) -> datetime.date:
+        return datetime.date.fromisoformat(self.played_on)
+
+    @property
+    def winners(self) -> list[str]:
+        return [seat.player for seat in self.seats if seat.winner]
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.played_on, self.campaign_name.casefold(), self.number)
+
+
+@dataclass(frozen=True)
+class CampaignRecord:
+    key: str  # the slug
+    name: str
+    system: str
+    plays: tuple[Play, ...]
+    signatures: Mapping[str, int] = field(default_factory=dict)  # Risk Legacy: player -> signatures
+    cities: Mapping[str, int] = field(default_factory=dict)  # Risk Legacy: player -> cities founded
+
+    @property
+    def system_label(self) -> str:
+        return SYSTEMS[self.system].LABEL
+
+
+# From a folded state to plays -------------------------------------------------------------
+
+
+def campaign_record(
+    key: str,
+    name: str,
+    system: str,
+    state: Any,
+    *,
+    after_game: Mapping[int, Any] | None = None,
+    journal_games: Iterable[dict] | None = None,
+) -> CampaignRecord:
+    """A campaign's plays (and Risk Legacy's marks) from its folded state.
+
+    after_game: Dawnguard's states as of each game (`Timeline.after_game`), to know who sat
+    at each sitting and whether it completed its chapter; without it the heroes of `state`
+    are taken for every sitting. journal_games: the journal's games, for Captain America's
+    seat order and heroes (its state keeps only the teams); without them seats are listed
+    team by team, heroless.
+    """
+    if system == risk_legacy.KEY:
+        cities = [territory.city for territory in state.territories.values() if territory.city is not None]
+        return CampaignRecord(
+            key, name, system, tuple(_risk_legacy_plays(key, name, state)),
+            signatures=Counter(signature.player for signature in state.victors),
+            cities=Counter(city.founder for city in cities),
+        )
+    if system == risk_skyrim.KEY:
+        return CampaignRecord(key, name, system, tuple(_skyrim_plays(key, name, state)))
+    if system == captain_america.KEY:
+        seats_by_game = {game["number"]: game["seats"] for game in journal_games or ()}
+        plays = tuple(_captain_america_plays(key, name, state, seats_by_game))
+        return CampaignRecord(key, name, system, plays)
+    if system == dawnguard.KEY:
+        return CampaignRecord(key, name, system, tuple(_dawnguard_plays(key, name, state, after_game or {})))
+    raise ValueError(f"unknown game system {system!r}")
+
+
+def _risk_legacy_plays(key, name, state):
+    for game in state.games:
+        if not game.ended:
+            continue
+        seats = tuple(
+            Seat(seat.player, order, seat.faction, RISK_LEGACY_RESULTS[seat.result], seat.result == "won",
+                 start=seat.start)
+            for order, seat in enumerate(game.seats, 1)
+        )
+        yield Play(key, name, risk_legacy.KEY, game.number, game.played_on, seats)
+
+
+def _skyrim_plays(key, name, state):
+    for game in state.games:
+        seats = tuple(
+            Seat(player, order, faction, WON if player in game.winners else LOST, player in game.winners,
+                 score=game.scores[player])
+            for order, (player, faction) in enumerate(game.factions.items(), 1)
+        )
+        yield Play(key, name, risk_skyrim.KEY, game.number, game.played_on, seats,
+                   mode=risk_skyrim.MODES[game.mode])
+
+
+def _captain_america_plays(key, name, state, seats_by_game):
+    for game in state.games:
+        team_of = {player: team for team, players in game.teams.items() for player in players}
+        journal_seats = seats_by_game.get(game.number) or [
+            {"player": player, "heroes": []} for players in game.teams.values() for player in players
+        ]
+        seats = []
+        for order, journal_seat in enumerate(journal_seats, 1):
+            player, team = journal_seat["player"], team_of[journal_seat["player"]]
+            if game.result == captain_america.DRAW:
+                result = DRAW
+            else:
+                result = WON if player in game.winners else LOST
+            seats.append(Seat(
+                player, order, captain_america.TEAM_NAMES[team], result, player in game.winners,
+                hero=" & ".join(journal_seat["heroes"]) or None, score=game.points[team],
+            ))
+        yield Play(key, name, captain_america.KEY, game.number, game.played_on, tuple(seats))
+
+
+def _dawnguard_plays(key, name, state, after_game):
+    for game in state.games:
+        then = after_game.get(game.number, state)
+        seats = tuple(
+            Seat(hero.player, order, _dawnguard_side(hero.side, game.chapter), PLAYED, False, hero=hero.hero)
+            for order, hero in enumerate(then.heroes.values(), 1)
+        )
+        completed = then.chapter == game.chapter and then.chapter_complete
+        yield Play(
+            key, name, dawnguard.KEY, game.number, game.played_on, seats, mode=f"Chapter {game.chapter}",
+            cooperative=True, note="chapter completed" if completed else None,
+        )
+
+
+def _dawnguard_side(side: str | None, chapter: int) -> str | None:
+    shown = dawnguard.side_name(side, chapter)
+    return DAWNGUARD_SIDES[shown] if shown else None
+
+
+# Who is who across campaigns --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterName:
+    """A roster name of a campaign, with the account it is linked to (if any)."""
+
+    campaign: str  # the campaign's key
+    name: str
+    account_id: int | None = None
+    account_name: str | None = None
+
+
+@dataclass(frozen=True)
+class Person:
+    key: str  # "account:<id>" or "name:<folded name>"
+    label: str
+    account_id: int | None = None
+
+
+def fold_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def people(roster: Iterable[RosterName]) -> dict[tuple[str, str], Person]:
+    """Each (campaign, roster name) -> the person it is (see the module's decisions)."""
+    roster = list(roster)
+    accounts_by_name: dict[str, set[int]] = defaultdict(set)
+    for entry in roster:
+        if entry.account_id is not None:
+            accounts_by_name[fold_name(entry.name)].add(entry.account_id)
+    account_names = {entry.account_id: entry.account_name for entry in roster if entry.account_id is not None}
+
+    keys: dict[tuple[str, str], str] = {}
+    for entry in roster:
+        account_id = entry.account_id
+        if account_id is None and len(accounts_by_name.get(fold_name(entry.name), ())) == 1:
+            (account_id,) = accounts_by_name[fold_name(entry.name)]
+        keys[(entry.campaign, entry.name)] = f"account:{account_id}" if account_id is not None else (
+            f"name:{fold_name(entry.name)}"
+        )
+
+    names_used: dict[str, Counter] = defaultdict(Counter)
+    for (_, name), key in keys.items():
+        names_used[key][name] += 1
+    labels = {
+        key: min(used, key=lambda name: (-used[name], name.casefold())) for key, used in names_used.items()
+    }
+    # Two people who go by the same name: the one with an account is told apart by it.
+    label_counts = Counter(fold_name(label) for label in labels.values())
+    for key, label in labels.items():
+        if label_counts[fold_name(label)] > 1 and key.startswith("account:"):
+            labels[key] = f"{label} ({account_names[int(key.split(':')[1])]})"
+
+    return {
+        roster_key: Person(key, labels[key], int(key.split(":")[1]) if key.startswith("account:") else None)
+        for roster_key, key in keys.items()
+    }
+
+
+def _person(persons: Mapping[tuple[str, str], Person], campaign: str, name: str) -> Person:
+    # A journal only names roster players, but a name missing from the roster still counts.
+    return persons.get((campaign, name)) or Person(f"name:{fold_name(name)}", name)
+
+
+# Counting ---------------------------------------------------------------------------------
+
+
+def rate(wins: int, games: int) -> float | None:
+    return wins / games if games else None
+
+
+@dataclass
+class PlayerStats:
+    key: str
+    label: str
+    is_me: bool = False
+    games: int = 0  # competitive games played
+    wins: int = 0
+    coop_sittings: int = 0
+    legacy_games: int = 0  # Risk Legacy games, where signatures and cities are won
+    signatures: int = 0
+    cities: int = 0
+    side_games: Counter = field(default_factory=Counter)
+    side_wins: Counter = field(default_factory=Counter)
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.wins, self.games)
+
+    @property
+    def favourite_side(self) -> tuple[str, int] | None:
+        """The faction or team played most (then won most with, then by name), with its games."""
+        if not self.side_games:
+            return None
+        side = min(self.side_games, key=lambda s: (-self.side_games[s], -self.side_wins[s], s))
+        return side, self.side_games[side]
+
+
+@dataclass
+class FactionStats:
+    name: str
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.wins, self.games)
+
+
+@dataclass
+class FactionGroup:
+    system: str
+    label: str  # the game's name
+    word: str  # "Faction" or "Team"
+    factions: list[FactionStats]  # by win rate, then games
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Two players' shared games, from the row player's side."""
+
+    games: int
+    wins: int  # games the row player won and the other did not
+    losses: int  # games the other won and the row player did not
+
+    @property
+    def standing(self) -> str:
+        return "ahead" if self.wins > self.losses else "behind" if self.wins < self.losses else "even"
+
+
+@dataclass
+class HeadToHeadRow:
+    player: PlayerStats
+    duels: list[Duel | None]  # one per column player; None on the diagonal or when they never met
+
+
+@dataclass(frozen=True)
+class TimelinePoint:
+    play: Play
+    winners: tuple[str, ...]  # the winners' person labels
+
+
+@dataclass
+class Summary:
+    players: list[PlayerStats]  # by wins, then win rate, then games
+    factions: list[FactionGroup]
+    head_to_head: list[HeadToHeadRow]
+    timeline: list[TimelinePoint]  # competitive games in the order they were played
+    cumulative_wins: dict[str, list[int]]  # person key -> wins after each timeline game (0 first)
+    competitive_games: int
+    coop_sittings: int
+    campaigns: int
+
+    @property
+    def competitors(self) -> list[PlayerStats]:
+        return [player for player in self.players if player.games]
+
+
+def summarize(
+    records: Iterable[CampaignRecord], persons: Mapping[tuple[str, str], Person], me: int | None = None
+) -> Summary:
+    """Every count the stats page shows, over these campaigns. `me`: the viewer's account id."""
+    records = list(records)
+    stats: dict[str, PlayerStats] = {}
+
+    def player(campaign: str, name: str) -> PlayerStats:
+        person = _person(persons, campaign, name)
+        if person.key not in stats:
+            is_me = me is not None and person.account_id == me
+            stats[person.key] = PlayerStats(person.key, person.label, is_me=is_me)
+        return stats[person.key]
+
+    factions: dict[str, dict[str, FactionStats]] = {system: {} for system in FACTION_SYSTEMS}
+    # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
+    duels: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    competitive: list[Play] = []
+    coop_sittings = 0
+    for record in records:
+        for name, count in record.signatures.items():
+            player(record.key, name).signatures += count
+        for name, count in record.cities.items():
+            player(record.key, name).cities += count
+        for play in record.plays:
+            if play.cooperative:
+                coop_sittings += 1
+                for seat in play.seats:
+                    player(record.key, seat.player).coop_sittings += 1
+                continue
+            competitive.append(play)
+            seated = []
+            sides_won: dict[str, bool] = {}
+            for seat in play.seats:
+                stat = player(record.key, seat.player)
+                seated.append((stat.key, seat.winner))
+                stat.games += 1
+                stat.wins += seat.winner
+                stat.legacy_games += play.system == risk_legacy.KEY
+                if seat.side:
+                    stat.side_games[seat.side] += 1
+                    stat.side_wins[seat.side] += seat.winner
+                    sides_won[seat.side] = sides_won.get(seat.side, False) or seat.winner
+            # A faction counts once a game, even a Captain America team two players share.
+            for side, won in sides_won.items():
+                faction = factions[play.system].setdefault(side, FactionStats(side))
+                faction.games += 1
+                faction.wins += won
+            for (a, a_won), (b, b_won) in combinations(sorted(seated), 2):
+                if a == b:
+                    continue
+                duel = duels[(a, b)]
+                duel[0] += 1
+                duel[1] += a_won and not b_won
+                duel[2] += b_won and not a_won
+
+    players = sorted(
+        stats.values(),
+        key=lambda p: (-p.wins, -(p.win_rate or 0), -p.games, -p.coop_sittings, p.label.casefold()),
+    )
+    competitive.sort(key=lambda play: play.sort_key)
+    return Summary(
+        players=players,
+        factions=_faction_groups(factions),
+        head_to_head=_head_to_head(players, duels),
+        timeline=[
+            TimelinePoint(play, tuple(_person(persons, play.campaign, name).label for name in play.winners))
+            for play in competitive
+        ],
+        cumulative_wins=_cumulative_wins(players, competitive, persons),
+        competitive_games=len(competitive),
+        coop_sittings=coop_sittings,
+        campaigns=len(records),
+    )
+
+
+def _faction_groups(factions: dict[str, dict[str, FactionStats]]) -> list[FactionGroup]:
+    return [
+        FactionGroup(
+            system, SYSTEMS[system].LABEL, FACTION_WORD[system],
+            sorted(by_name.values(), key=lambda f: (-(f.win_rate or 0), -f.games, f.name)),
+        )
+        for system, by_name in factions.items()
+        if by_name
+    ]
+
+
+def _head_to_head(players: list[PlayerStats], duels) -> list[HeadToHeadRow]:
+    competitors = [p for p in players if p.games]
+    rows = []
+    for row_player in competitors:
+        cells = []
+        for column_player in competitors:
+            a, b = sorted((row_player.key, column_player.key))
+            counts = duels.get((a, b)) if a != b else None
+            if not counts:
+                cells.append(None)
+            elif row_player.key == a:
+                cells.append(Duel(counts[0], counts[1], counts[2]))
+            else:
+                cells.append(Duel(counts[0], counts[2], counts[1]))
+        rows.append(HeadToHeadRow(row_player, cells))
+    return rows
+
+
+def _cumulative_wins(players, competitive, persons) -> dict[str, list[int]]:
+    running = {p.key: [0] for p in players if p.games}
+    for play in competitive:
+        winners = {_person(persons, play.campaign, name).key for name in play.winners}
+        for key, counts in running.items():
+            counts.append(counts[-1] + (key in winners))
+    return running
+
+
+# Exports ----------------------------------------------------------------------------------
+
+CSV_HEADER = (
+    "Campaign", "System", "Game", "Date", "Mode", "Player", "Faction or team", "Hero", "Start",
+    "Seat", "Result", "Score", "Winner",
+)
+
+
+def csv_rows(record: CampaignRecord) -> list[list[str | int]]:
+    """One row per seat per game, the header first."""
+    rows: list[list[str | int]] = [list(CSV_HEADER)]
+    for play in record.plays:
+        result_note = f" ({play.note})" if play.note else ""
+        for seat in play.seats:
+            rows.append([
+                _cell(record.name), record.system_label, play.number, play.played_on, play.mode or "",
+                _cell(seat.player), seat.side or "", _cell(seat.hero or ""), seat.start or "",
+                seat.order, seat.result + result_note, "" if seat.score is None else seat.score,
+                "" if play.cooperative else ("yes" if seat.winner else "no"),
+            ])
+    return rows
+
+
+def _cell(text: str) -> str:
+    # A name typed as "=SUM(…)" must stay text when the file is opened in a spreadsheet.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# BG Stats (the play-logging app) reads a JSON file of its own export format: `games`,
+# `players`, `locations` and `plays`, each play pointing at its game (`gameRefId`) and
+# listing `playerScores` that point at players (`playerRefId`), with `winner`, `seatOrder`,
+# `startPlayer`, `score` (a string), `rank`, `role` and `newPlayer`. Ids are small integers
+# local to the file; `uuid`s let the app recognise a play or a player it already has, so
+# they are derived from stable names: importing the same campaign twice adds nothing new,
+# and a player keeps one uuid across every campaign's file (matched by name, as above).
+BG_STATS_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://legacy-ledger.invalid/bg-stats")
+# The tracker records dates, not times: noon keeps the day whatever the app's time zone.
+BG_STATS_TIME = "12:00:00"
+
+
+def _bg_uuid(*parts: object) -> str:
+    return str(uuid.uuid5(BG_STATS_NAMESPACE, "/".join(map(str, parts)))).upper()
+
+
+def bg_stats_file(record: CampaignRecord, *, me: str | None = None, now: str = "") -> dict[str, Any]:
+    """The campaign's plays as a BG Stats import file. `me`: the viewer's roster name;
+    `now`: the export's time ("YYYY-MM-DD HH:MM:SS"), used as the modification date."""
+    system = SYSTEMS[record.system]
+    cooperative = record.system == dawnguard.KEY
+    scored = record.system in (risk_skyrim.KEY, captain_america.KEY)
+    game = {
+        "id": 1,
+        "uuid": _bg_uuid("game", record.system),
+        "name": system.LABEL,
+        "modificationDate": now,
+        "cooperative": cooperative,
+        "highestWins": True,
+        "noPoints": not scored,
+        "usesTeams": False,
+        "bggId": 0,
+        "bggName": "",
+        "bggYear": 0,
+    }
+    player_ids: dict[str, int] = {}
+    for play in record.plays:
+        for seat in play.seats:
+            player_ids.setdefault(seat.player, len(player_ids) + 1)
+    players = [
+        {
+            "id": player_id,
+            "uuid": _bg_uuid("player", fold_name(name)),
+            "name": name,
+            "isAnonymous": False,
+            "modificationDate": now,
+            "bggUsername": "",
+        }
+        for name, player_id in player_ids.items()
+    ]
+    seen: set[str] = set()
+    plays = []
+    for play in record.plays:
+        played_at = f"{play.played_on} {BG_STATS_TIME}"
+        scores = []
+        for seat in play.seats:
+            scores.append({
+                "playerRefId": player_ids[seat.player],
+                "winner": seat.winner,
+                "seatOrder": seat.order,
+                # Who took the first turn is not recorded by the tracker.
+                "startPlayer": False,
+                "score": "" if seat.score is None else str(seat.score),
+                "rank": 0,
+                "role": " – ".join(part for part in (seat.side, seat.hero) if part),
+                "newPlayer": seat.player not in seen,
+            })
+            seen.add(seat.player)
+        entry = {
+            "uuid": _bg_uuid("play", record.key, play.number),
+            "gameRefId": 1,
+            "playDate": played_at,
+            "entryDate": played_at,
+            "modificationDate": now or played_at,
+            "durationMin": 0,
+            "ignored": False,
+            # The tracker decides the winners by the game's rules (hero alive, shared wins…),
+            # so the app must take them as given rather than from the highest score.
+            "manualWinner": True,
+            "rounds": 0,
+            "scoringSetting": 0,
+            "usesTeams": False,
+            "rating": 0,
+            "playImages": "[]",
+            "expansionPlays": [],
+            "comments": f"{record.name}, game {play.number}" + (f" ({play.note})" if play.note else ""),
+            "playerScores": scores,
+        }
+        if play.mode:
+            entry["board"] = play.mode
+        plays.append(entry)
+    data: dict[str, Any] = {"games": [game], "players": players, "locations": [], "plays": plays}
+    if me in player_ids:
+        data["userInfo"] = {"meRefId": player_ids[me]}
+    return data

@@ -1,0 +1,147 @@
+"""Looking back: the board as of any game, a territory's history and the campaign's history.
+
+Thin views: the states come from the store (cached, never refolded here) and everything
+derived from them from campaigns.review.
+"""
+
+import datetime
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.template.response import TemplateResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_GET
+
+from .. import review, store
+from ..access import campaign_for
+from ..rules import base
+from ..rules import risk_legacy as rules
+
+
+def _risk_legacy(access):
+    """The campaign, which must be a Risk Legacy one: the other games have no board."""
+    if access.campaign.system != rules.KEY:
+        raise Http404("Only Risk Legacy campaigns have a board.")
+    return access.campaign
+
+
+def _as_of(request, campaign) -> int:
+    """The game the page shows the world after (?game=N), 0 to the games played; the
+    latest when missing or unreadable, so a mistyped shared link still shows something."""
+    asked = request.GET.get("game", "")
+    return min(int(asked), campaign.games_played) if asked.isdecimal() else campaign.games_played
+
+
+def _fragment(request) -> bool:
+    """An htmx swap wants only the fragment; a history restore wants the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _render(request, template, partial, context):
+    name = f"{template}#{partial}" if _fragment(request) else template
+    response = TemplateResponse(request, name, context)
+    # The same URL answers a page or a fragment: caches must tell them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _game_context(campaign, game):
+    state = store.state(campaign, as_of=game)
+    played_on = datetime.date.fromisoformat(state.last_game.played_on) if state.last_game else None
+    return state, {
+        "game": game,
+        "games_played": campaign.games_played,
+        "played_on": played_on,
+        "previous_game": game - 1 if game > 0 else None,
+        "next_game": game + 1 if game < campaign.games_played else None,
+        "is_latest": game == campaign.games_played,
+    }
+
+
+@login_required
+@require_GET
+def board(request, slug):
+    """The Risk Legacy board after game N (?game=N, default the latest), stepped with htmx."""
+    access = campaign_for(request, slug)
+    campaign = _risk_legacy(access)
+    state, context = _game_context(campaign, _as_of(request, campaign))
+    # Derived only if the template renders the board: it keeps it rendered until the journal changes.
+    context.update(
+        campaign=campaign,
+        access=access,
+        board=SimpleLazyObject(lambda: review.board(state)),
+        this_game=SimpleLazyObject(lambda: review.game_rows(state)[-1] if state.games else None),
+    )
+    return _render(request, "campaigns/board_detail.html", "board-view", context)
+
+
+@login_required
+@require_GET
+def territory_history(request, slug, territory):
+    """One territory: what is on it after game N, and every mark it got until then."""
+    access = campaign_for(request, slug)
+    campaign = _risk_legacy(access)
+    name = review.TERRITORY_BY_SLUG.get(territory)
+    if name is None:
+        raise Http404("No such territory.")
+    state, context = _game_context(campaign, _as_of(request, campaign))
+    tile = review.tile(state, name)
+    marks = state.territories[name]
+    context.update(
+        campaign=campaign,
+        access=access,
+        tile=tile,
+        continent=state.continents[marks.continent],
+        scar_type=state.scar_type(marks.scar) if marks.scar else None,
+        history=review.territory_history(state, name),
+        neighbours=[(other, review.territory_slug(other)) for other in sorted(rules.NEIGHBOURS[name])],
+        # The fortification's boxes, ticked first (None when not fortified).
+        boxes=None
+        if tile.boxes_left is None
+        else [n >= tile.boxes_left for n in range(rules.FORTIFICATION_BOXES - 1, -1, -1)],
+    )
+    return TemplateResponse(request, "campaigns/territory_detail.html", context)
+
+
+@login_required
+@require_GET
+def history(request, slug):
+    """The victor's section, the faction cards and every game, newest first (?player=Name filters)."""
+    access = campaign_for(request, slug)
+    campaign = access.campaign
+    context = {"campaign": campaign, "access": access}
+    if campaign.system == rules.KEY:
+        state = store.state(campaign)
+        player = request.GET.get("player") if request.GET.get("player") in state.players else None
+        context.update(
+            players=state.players,
+            player=player,
+            world=state.world,
+            victor_slots=review.victor_slots(state),
+            factions=review.faction_cards(state),
+            games=review.timeline(state, player),
+            setup=[change for change in review.changes(state) if change.game is None],
+        )
+    else:
+        context.update(_journal_history(request, campaign))
+    return _render(request, "campaigns/history_detail.html", "timeline", context)
+
+
+def _journal_history(request, campaign):
+    """The other games keep no board: their history is their journal, described entry by
+    entry and grouped by game, newest first."""
+    players = store.roster(campaign)
+    player = request.GET.get("player") if request.GET.get("player") in players else None
+    entries = store.live_entries(campaign)
+    groups: dict[int | None, list[str]] = {}
+    for entry, number in zip(entries, base.game_numbers(entries), strict=True):
+        groups.setdefault(number, []).append(entry)
+    journal_games = []
+    for number, group in reversed(groups.items()):
+        if player is not None and not any(base.mentions_player(entry.data, player) for entry in group):
+            continue
+        journal_games.append(
+            {"number": number, "lines": [store.describe(campaign, entry.kind, entry.data) for entry in group]}
+        )
+    return {"generic_journal": True, "players": players, "player": player, "journal_games": journal_games}

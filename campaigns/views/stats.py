@@ -1,0 +1,131 @@
+import csv
+import io
+import json
+from datetime import date
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from .. import charts, stats, store
+from ..access import campaign_for
+from ..models import Campaign, Player
+from ..rules import captain_america, dawnguard
+
+# The wins-over-time chart draws this many players at most (its colours run out after).
+CHART_PLAYERS = charts.SERIES_COLOURS
+
+
+def campaign_record(campaign: Campaign, *, journal_games=None, timeline=None) -> stats.CampaignRecord:
+    """A campaign's plays from its cached state (never a fresh fold when one is cached)."""
+    timeline = timeline or store.timeline(campaign)
+    state = timeline.current
+    after_game = timeline.after_game if campaign.system == dawnguard.KEY else None
+    return stats.campaign_record(
+        campaign.slug, campaign.name, campaign.system, state,
+        after_game=after_game, journal_games=journal_games,
+    )
+
+
+def _roster_names(campaigns):
+    rows = Player.objects.filter(campaign__in=campaigns).values_list(
+        "campaign__slug", "name", "user_id", "user__username"
+    )
+    return [stats.RosterName(*row) for row in rows]
+
+
+def _colours(summary: stats.Summary) -> dict[str, str]:
+    """The CSS colour class of each charted player: given by name, so that a player keeps
+    their colour when the filter changes."""
+    charted = sorted(summary.competitors[:CHART_PLAYERS], key=lambda player: player.label.casefold())
+    return {player.key: f"series-{index}" for index, player in enumerate(charted)}
+
+
+def _charts(summary: stats.Summary, colours: dict[str, str], one_campaign: bool):
+    if one_campaign:
+        x_labels = [f"Game {point.play.number}" for point in summary.timeline]
+    else:
+        x_labels = [_short_date(point.play.date) for point in summary.timeline]
+    charted = summary.competitors[:CHART_PLAYERS]
+    wins_chart = charts.wins_over_time(
+        [(p.label, summary.cumulative_wins[p.key], colours[p.key]) for p in charted], x_labels
+    )
+    rate_chart = charts.win_rate_bars(
+        [(p.label, p.wins, p.games, colours.get(p.key, "series-none")) for p in summary.competitors]
+    )
+    return wins_chart, rate_chart
+
+
+def _short_date(day: date) -> str:
+    return f"{day.day} {day:%b}"
+
+
+@login_required
+@require_GET
+def stats_detail(request):
+    """Who wins: players, factions and head-to-head across the user's campaigns (or one)."""
+    campaigns = list(Campaign.objects.for_user(request.user).order_by("name", "pk"))
+    chosen = next((c for c in campaigns if c.slug == request.GET.get("campaign")), None)
+    in_scope = [chosen] if chosen else campaigns
+    folded = store.timelines(in_scope)
+    summary = stats.summarize(
+        [campaign_record(campaign, timeline=folded[campaign.pk]) for campaign in in_scope],
+        # Every campaign's roster, even when one is shown: a name linked in another campaign
+        # still says whose it is.
+        stats.people(_roster_names(campaigns)),
+        me=request.user.pk,
+    )
+    colours = _colours(summary)
+    wins_chart, rate_chart = _charts(summary, colours, one_campaign=chosen is not None)
+    context = {
+        "campaigns": campaigns,
+        "chosen": chosen,
+        "summary": summary,
+        "player_rows": [(player, colours.get(player.key)) for player in summary.players],
+        "wins_chart": wins_chart,
+        "rate_chart": rate_chart,
+        "charted_players": len(colours),
+        "players_columns": 1 + 3 * bool(summary.competitive_games) + bool(summary.coop_sittings),
+    }
+    template = "campaigns/stats_detail.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#stats-results"
+    return TemplateResponse(request, template, context)
+
+
+def _export_record(campaign: Campaign) -> stats.CampaignRecord:
+    journal_games = None
+    if campaign.system == captain_america.KEY:
+        # Its folded state keeps teams only: the seats' order and heroes come from the journal.
+        journal_games = [entry.data for entry in store.live_entries(campaign) if entry.kind == "game"]
+    return campaign_record(campaign, journal_games=journal_games)
+
+
+@login_required
+@require_GET
+def plays_csv(request, slug):
+    """The campaign's plays as CSV: one row per seat per game."""
+    campaign = campaign_for(request, slug).campaign
+    body = io.StringIO()
+    csv.writer(body).writerows(stats.csv_rows(_export_record(campaign)))
+    response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
+    return response
+
+
+@login_required
+@require_GET
+def plays_bgstats(request, slug):
+    """The campaign's plays as a file the BG Stats app imports."""
+    campaign = campaign_for(request, slug).campaign
+    me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
+    data = stats.bg_stats_file(
+        _export_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
+    )
+    response = HttpResponse(
+        json.dumps(data, indent=1, ensure_ascii=False) + "\n", content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-bgstats.json"'
+    return response

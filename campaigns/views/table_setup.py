@@ -1,0 +1,530 @@
+"""At the table before play (Risk Legacy): the campaign's setup, a game's start, recruitment.
+
+Every rule is the rules layer's (campaigns/rules/risk_legacy.py): these views call its
+helpers to show what is legal and append through the store, which refuses what is not.
+"""
+
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
+
+from .. import store
+from ..access import campaign_for
+from ..forms import add_rule_error
+from ..forms_table import (
+    COIN_FIELD,
+    SEAT_PARTS,
+    SEATS,
+    TERRITORY_OF_SLUG,
+    GameStartForm,
+    NewPlayerForm,
+    RecruitmentForm,
+    StartingPowersForm,
+    TradeInChartForm,
+    coin_placement,
+    seat_field,
+)
+from ..rules import risk_legacy as rules
+from ..rules.base import Entry, RuleError
+
+
+def _risk_legacy(request, slug, *, record=False):
+    access = campaign_for(request, slug, record=record)
+    if access.campaign.system != rules.KEY:
+        raise Http404("This page is for Risk Legacy campaigns.")
+    return access
+
+
+def _fragment_or_page(request, template, partial, context, *, status=200):
+    """The whole page, or only `partial` for htmx (the same URL answers both, so caches must
+    tell them apart)."""
+    name = f"{template}#{partial}" if request.htmx else template
+    response = TemplateResponse(request, name, context, status=status)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _refreshed(campaign):
+    """The campaign's state now, after another write (ours or another phone's) moved it on."""
+    campaign.refresh_from_db(fields=["journal_version", "games_played"])
+    return store.state(campaign)
+
+
+# --------------------------------------------------------------------------------------
+# The setup
+# --------------------------------------------------------------------------------------
+
+SETUP_TEMPLATE = "campaigns/setup_edit.html"
+ALREADY_SET_UP = (
+    "Someone already saved the setup (on another phone?): here it is. Nothing you entered was saved."
+)
+
+
+def random_placement(rng=random) -> dict[str, int]:
+    """The rulebook's suggestion when a group cannot decide: one coin on each of the first 12
+    cards drawn from the shuffled territory deck (the rules check it like any placement)."""
+    drawn = set(rng.sample(rules.TERRITORIES, rules.COIN_STICKERS))
+    return {territory: int(territory in drawn) for territory in rules.TERRITORIES}
+
+
+def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
+    """The placement after a − / + / random / clear button."""
+    kind, _, slug = action.partition(":")
+    territory = TERRITORY_OF_SLUG.get(slug)
+    moved = dict(placement)
+    if kind == "add" and territory:
+        moved[territory] += 1
+    elif kind == "remove" and territory and moved[territory] > 0:
+        moved[territory] -= 1
+    elif kind == "random":
+        moved = random_placement()
+    elif kind == "clear":
+        moved = dict.fromkeys(placement, 0)
+    return moved
+
+
+def _coin_context(state, placement: dict[str, int], errors=()) -> dict:
+    placed = sum(placement.values())
+    continents = []
+    for continent, territories in rules.CONTINENT_TERRITORIES.items():
+        rows = []
+        for territory in territories:
+            coins = placement[territory]
+            printed = state.territories[territory].resources  # the coin printed on the card
+            rows.append(
+                {
+                    "territory": territory,
+                    "slug": slugify(territory),
+                    "field": COIN_FIELD[territory],
+                    "coins": coins,
+                    "resources": printed + coins,
+                    # The buttons stop where the rules would refuse; saving checks it again.
+                    "can_add": printed + coins < rules.MAX_RESOURCES_BEFORE_FIRST_GAME
+                    and placed < rules.COIN_STICKERS,
+                    "can_remove": coins > 0,
+                }
+            )
+        continents.append({"name": continent, "rows": rows, "coins": sum(r["coins"] for r in rows)})
+    return {
+        "coin_continents": continents,
+        "coins_placed": placed,
+        "coins_total": rules.COIN_STICKERS,
+        "coins_left": rules.COIN_STICKERS - placed,
+        "most_resources": rules.MAX_RESOURCES_BEFORE_FIRST_GAME,
+        "coin_errors": list(errors),
+    }
+
+
+def _as_typed(form_class, data, **kwargs):
+    """The form showing what was typed, without errors: a − / + tap is not a save."""
+    form = form_class(**kwargs)
+    form.initial = {name: data.get(form.add_prefix(name), "") for name in form.fields}
+    return form
+
+
+def _setup_form_page(
+    request, access, state, powers_form, chart_form, placement, *, coin_errors=(), errors=()
+):
+    # A refused save comes back at the top of a long page: say where to look.
+    at_fault = [
+        (anchor, title)
+        for anchor, title, has_errors in (
+            ("powers-title", "Starting powers", powers_form.is_bound and powers_form.errors),
+            ("coins", "Coin stickers", coin_errors),
+            ("chart-title", "Trade-in chart", chart_form.is_bound and chart_form.errors),
+        )
+        if has_errors
+    ]
+    context = {
+        "at_fault": at_fault,
+        "campaign": access.campaign,
+        "access": access,
+        "editing": True,
+        "powers_form": powers_form,
+        "chart_form": chart_form,
+        "page_errors": list(errors),
+        **_coin_context(state, placement, coin_errors),
+    }
+    return TemplateResponse(request, SETUP_TEMPLATE, context)
+
+
+def _setup_done_page(request, access, errors=()):
+    """The setup as it was saved (the board as of before game 1), read-only."""
+    campaign = access.campaign
+    state = store.state(campaign, as_of=0)
+    coins = [
+        {
+            "name": continent,
+            "territories": [
+                (territory, state.territories[territory].resources)
+                for territory in territories
+                if state.territories[territory].resources > 1
+            ],
+        }
+        for continent, territories in rules.CONTINENT_TERRITORIES.items()
+    ]
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "editing": False,
+        "set_up": state.set_up,
+        "powers": [(faction, state.factions[faction].power) for faction in rules.FACTIONS],
+        "coin_continents_done": [c for c in coins if c["territories"]],
+        "chart": sorted((state.trade_in_chart or {}).items()),
+        "page_errors": list(errors),
+        "can_start": access.can_record and rules.why_not_next_game(store.state(campaign)) is None,
+    }
+    return TemplateResponse(request, SETUP_TEMPLATE, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def setup_edit(request, slug):
+    """Before game 1: each faction's starting power, the 12 coin stickers, the trade-in chart."""
+    access = _risk_legacy(request, slug, record=request.method == "POST")
+    campaign = access.campaign
+    state = store.state(campaign)
+    if state.phase != rules.PHASE_SETUP or not access.can_record:
+        if request.htmx:  # a tap after another phone saved: reload the page, not a section
+            messages.error(request, ALREADY_SET_UP)
+            return HttpResponseClientRefresh()
+        refused = [ALREADY_SET_UP] if request.method == "POST" else []
+        return _setup_done_page(request, access, refused)
+    if request.method == "GET":
+        return _setup_form_page(
+            request, access, state, StartingPowersForm(), TradeInChartForm(prefix="chart"),
+            dict.fromkeys(rules.TERRITORIES, 0),
+        )
+
+    placement = coin_placement(request.POST)
+    action = request.POST.get("coin")
+    if action is not None:  # a − / + / random / clear button: count again, save nothing
+        placement = _moved(placement, action)
+        if request.htmx:
+            context = {"campaign": campaign, **_coin_context(state, placement)}
+            return TemplateResponse(request, f"{SETUP_TEMPLATE}#coins", context)
+        return _setup_form_page(
+            request, access, state, _as_typed(StartingPowersForm, request.POST),
+            _as_typed(TradeInChartForm, request.POST, prefix="chart"), placement,
+        )
+
+    powers_form = StartingPowersForm(request.POST)
+    chart_form = TradeInChartForm(request.POST, prefix="chart")
+    coin_errors, page_errors = [], []
+    if all([powers_form.is_valid(), chart_form.is_valid()]):
+        data = {
+            "starting_powers": powers_form.powers(),
+            "coin_stickers": {territory: n for territory, n in placement.items() if n},
+        }
+        if chart_form.chart():
+            data["trade_in_chart"] = chart_form.chart()
+        try:
+            store.append(campaign, [Entry("setup", data)], request.user)
+        except RuleError as error:
+            if _refreshed(campaign).phase != rules.PHASE_SETUP:  # another phone saved it first
+                return _setup_done_page(request, access, [ALREADY_SET_UP])
+            if error.field == "starting_powers":
+                powers_form.add_error(None, error.message)
+            elif error.field == "trade_in_chart":
+                chart_form.add_error(None, error.message)
+            elif error.field == "coin_stickers":
+                coin_errors.append(error.message)
+            else:
+                page_errors.append(str(error))
+        else:
+            messages.success(request, "The campaign is set up. Seat the players and start game 1.")
+            return redirect("game_start", slug=campaign.slug)
+    return _setup_form_page(
+        request, access, state, powers_form, chart_form, placement,
+        coin_errors=coin_errors, errors=page_errors,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# A game's start
+# --------------------------------------------------------------------------------------
+
+START_TEMPLATE = "campaigns/game_start.html"
+
+
+def _one_of(value, options):
+    return value if isinstance(value, str) and value in options else ""
+
+
+def _grouped(territories) -> list[tuple[str, list[str]]]:
+    """Territories by continent, board order, for <optgroup>s."""
+    wanted = set(territories)
+    groups = [
+        (continent, [t for t in members if t in wanted])
+        for continent, members in rules.CONTINENT_TERRITORIES.items()
+    ]
+    return [(continent, members) for continent, members in groups if members]
+
+
+def _seat_rows(state, data, errors) -> list[dict]:
+    """Each seat as the page shows it, clockwise: its legal starts after the earlier seats'
+    starts, why a start chosen before is no longer legal, its "Why not…?" answer, its tokens."""
+    chosen: list[str] = []
+    rows = []
+    for index in SEATS:
+        player = _one_of(data.get(seat_field(index, "player")), state.players)
+        faction = _one_of(data.get(seat_field(index, "faction")), rules.FACTIONS)
+        start = _one_of(data.get(seat_field(index, "start")), rules.TERRITORIES)
+        why = _one_of(data.get(seat_field(index, "why")), rules.TERRITORIES)
+        legal = rules.legal_starts(state, player, chosen)
+        start_problem = None
+        if start and start not in legal:
+            start_problem = rules.why_not_start(state, player, start, chosen)
+            start = ""
+        why_answer = None
+        if why:
+            why_answer = rules.why_not_start(state, player, why, chosen) or (
+                f"{why} is a legal start" + (f" for {player}." if player else ".")
+            )
+        rows.append(
+            {
+                "index": index,
+                "player": player,
+                "faction": faction,
+                "start": start,
+                "why": why,
+                "legal": _grouped(legal),
+                "legal_count": len(legal),
+                "not_legal": _grouped(t for t in rules.TERRITORIES if t not in legal),
+                "start_problem": start_problem,
+                "why_answer": why_answer,
+                "tokens": rules.setup_tokens(state, player) if player else None,
+                "errors": {part: errors.get(seat_field(index, part), "") for part in SEAT_PARTS},
+                "field": {part: seat_field(index, part) for part in ("player", "faction", "start", "why")},
+            }
+        )
+        if start:
+            chosen.append(start)
+    return rows
+
+
+def _scar_deck(data) -> int | None:
+    value = data.get("scar_cards", "")
+    is_count = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4
+    return int(value) if is_count else None
+
+
+def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=()):
+    seat_form_errors = form.errors if form.is_bound else {}
+    rows = _seat_rows(state, data, seat_form_errors)
+    seated = sum(1 for row in rows if row["player"])
+    deck = _scar_deck(data)
+    dealt = rules.scar_cards_dealt(deck, seated)
+    for row in rows:
+        row["scar_dealt"] = dealt if row["player"] else None
+    last = state.last_game
+    return {
+        "campaign": access.campaign,
+        "access": access,
+        "number": state.next_game_number,
+        "why_not": rules.why_not_next_game(state),
+        "set_up": state.set_up,
+        "last_game": last,
+        "game_in_progress": last is not None and last.in_progress,
+        "passing": state.reward_queue if state.phase == rules.PHASE_REWARDS else [],
+        "form": form,
+        "new_player_form": new_player_form or NewPlayerForm(),
+        "rows": rows,
+        "roster": state.players,
+        "factions": rules.FACTIONS,
+        "scar_deck": deck,
+        "scar_dealt": dealt,
+        "seated": seated,
+        "page_errors": list(errors),
+        "seat_errors": list(seat_errors),
+    }
+
+
+def _typed_start_form(state, data) -> GameStartForm:
+    """The form as typed, without errors: choosing is not saving."""
+    form = GameStartForm(roster=state.players, initial={"number": state.next_game_number})
+    for name in ("played_on", "scar_cards"):
+        if name in data:
+            form.initial[name] = data.get(name)
+    return form
+
+
+def _start_page(request, access, state, context):
+    return _fragment_or_page(request, START_TEMPLATE, "seats", context)
+
+
+def _stale_page(request, access, number=None):
+    """Another phone started this game first: say so and show the campaign as it is now."""
+    state = _refreshed(access.campaign)
+    if number is None:
+        message = (
+            "This form was out of date, so nothing from it was saved: "
+            "here is where the campaign stands."
+        )
+    else:
+        message = (
+            f"Game {number} was started on another phone just now, so nothing from this form was saved. "
+            "Here is where the campaign stands."
+        )
+    context = _start_context(access, state, _typed_start_form(state, {}), {}, errors=[message])
+    return TemplateResponse(request, START_TEMPLATE, context)
+
+
+def _choose_again(request, access, state):
+    """Re-show the choices after a change (a player, a start, "Why not…?", a new name)."""
+    if request.htmx and rules.why_not_next_game(state):  # another phone started it: show that
+        return HttpResponseClientRefresh()
+    data = request.POST.copy() if request.method == "POST" else request.GET.copy()
+    new_player_form, added = None, None
+    name = data.get("new_player", "").strip() if request.method == "POST" else ""
+    if name:
+        try:
+            player = store.add_player(access.campaign, name)
+        except RuleError as error:
+            new_player_form = NewPlayerForm({"new_player": name})
+            new_player_form.add_error("new_player", error.message)  # the roster's "name"
+        else:
+            state = _refreshed(access.campaign)
+            data["new_player"] = ""
+            empty_seat = next((i for i in SEATS if not data.get(seat_field(i, "player"))), None)
+            # Said inside the seats (not a django message): an htmx answer holds only them.
+            added = f"{player.name} joined the roster."
+            if empty_seat is not None:  # seat the newcomer at once
+                data[seat_field(empty_seat, "player")] = player.name
+                added = f"{player.name} joined the roster and takes seat {empty_seat}."
+    if new_player_form is None:
+        new_player_form = NewPlayerForm(initial={"new_player": data.get("new_player", "")})
+    form = _typed_start_form(state, data)
+    context = _start_context(access, state, form, data, new_player_form=new_player_form)
+    context["added"] = added
+    return _start_page(request, access, state, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_start(request, slug):
+    """Start the next game: its date and its seats clockwise, each with a legal HQ start."""
+    access = _risk_legacy(request, slug, record=True)
+    campaign = access.campaign
+    state = store.state(campaign)
+    if request.method == "GET" or "save" not in request.POST:
+        return _choose_again(request, access, state)
+
+    form = GameStartForm(request.POST, roster=state.players)
+    if not form.is_valid() and "number" in form.errors:
+        return _stale_page(request, access)
+    page_errors, seat_errors = [], []
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        if number != state.next_game_number:
+            return _stale_page(request, access, number)
+        rows = _seat_rows(state, request.POST, {})
+        if rules.why_not_next_game(state) is None and not any(row["start_problem"] for row in rows):
+            data = {
+                "number": number,
+                "played_on": form.cleaned_data["played_on"].isoformat(),
+                "seats": form.seats(),
+                "keys": list(rules.WEB_GAME_KEYS),
+            }
+            try:
+                store.append(campaign, [Entry("game", data)], request.user)
+            except RuleError as error:
+                if _refreshed(campaign).next_game_number != number:
+                    return _stale_page(request, access, number)
+                if error.field in ("player", "faction", "start", "seats"):
+                    seat_errors.append(str(error))  # which seat: its place says it
+                elif error.field == "played_on":
+                    form.add_error("played_on", error.message)
+                else:
+                    page_errors.append(str(error))
+            else:
+                players = [seat["player"] for seat in data["seats"]]
+                everyone = f"{', '.join(players[:-1])} and {players[-1]}"
+                messages.success(request, f"Game {number} is on: {everyone}. Good luck!")
+                return redirect(campaign)
+    context = _start_context(access, state, form, request.POST, errors=page_errors, seat_errors=seat_errors)
+    return TemplateResponse(request, START_TEMPLATE, context)
+
+
+# --------------------------------------------------------------------------------------
+# Recruitment
+# --------------------------------------------------------------------------------------
+
+RECRUITMENT_TEMPLATE = "campaigns/recruitment_calculator.html"
+
+
+@login_required
+@require_GET
+def recruitment(request, slug):
+    """The troops a player recruits: territories, population, continents and cards (saves nothing)."""
+    access = _risk_legacy(request, slug)
+    campaign = access.campaign
+    state = store.state(campaign)
+    if request.GET:
+        form = RecruitmentForm(request.GET, roster=state.players)
+    else:  # first visit: the player linked to this account, if any
+        mine = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
+        form = RecruitmentForm(roster=state.players, initial={"player": mine or ""})
+
+    result = None
+    if not form.is_bound:
+        player, held, cards = form.initial["player"], [], 0
+        result = rules.recruitment(state, player, held, cards)
+    elif form.is_valid():
+        player, held = form.cleaned_data["player"], form.cleaned_data["territories"]
+        cards = form.cleaned_data["cards"] or 0
+        try:
+            result = rules.recruitment(state, player, held, cards)
+        except RuleError as error:
+            add_rule_error(form, error)
+    else:
+        player, held, cards = "", [], 0
+
+    held_set = set(held) if form.is_bound and form.is_valid() else set(form["territories"].value() or [])
+    continents = []
+    for key, continent in state.continents.items():
+        territories = [
+            {
+                "name": territory,
+                "id": f"t-{slugify(territory)}",
+                "checked": territory in held_set,
+                "city": state.territories[territory].city,
+            }
+            for territory in rules.CONTINENT_TERRITORIES[key]
+        ]
+        continents.append(
+            {
+                "key": key,
+                "name": continent.name,
+                "bonus": continent.bonus,
+                "territories": territories,
+            }
+        )
+    bonuses = []
+    if result is not None:
+        for key, troops in result.continent_bonuses.items():
+            named = state.continents[key]
+            namer = bool(player) and named.named_by == player
+            bonuses.append({"key": key, "name": named.name, "troops": troops, "namer": namer})
+    chart = sorted((state.trade_in_chart or {}).items())
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "form": form,
+        "continents": continents,
+        "chart": chart,
+        "cards_value": str(form["cards"].value() or "0"),
+        "player_value": form["player"].value() or "",
+        "result": result,
+        "bonuses": bonuses,
+        "problems": [error for errors in form.errors.values() for error in errors] if form.is_bound else [],
+    }
+    return _fragment_or_page(request, RECRUITMENT_TEMPLATE, "recruitment-result", context)

@@ -1,0 +1,292 @@
+"""Before play on a phone: set up a new Risk Legacy campaign, start game 1, count recruits."""
+
+import re
+
+from playwright.sync_api import expect
+
+from campaigns import store
+from campaigns.models import Membership
+from campaigns.rules import risk_legacy as rules
+
+from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+
+POWERS = {
+    "Die Mechaniker": "Fortify HQ: when defending your HQ, add 1 to your highest die.",
+    "Enclave of the Bear": "Ferocity: when attacking with 3 troops, add 1 to your highest die.",
+    "Imperial Balkania": "Recruit Offensive: recruit as if you held 1 more territory per HQ you control.",
+    "Khan Industries": "Overwhelming Numbers: recruit in groups of 3 next to your HQ.",
+    "Saharan Republic": "Desert Nomads: you may maneuver between territories that are not connected.",
+}
+CHART = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label(re.compile(r"^Password:?$")).fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+
+
+def settled(page):
+    """Wait until no htmx request is on its way (a swap would replace what we look at)."""
+    for _ in range(200):  # not wait_for_function: its polling evaluates a string, which the CSP forbids
+        if page.evaluate("document.querySelector('.htmx-request') === null"):
+            return page
+        page.wait_for_timeout(25)
+    raise AssertionError("htmx is still busy")
+
+
+def choose(page, select, value):
+    """Pick an option once the seats are still, and wait for the seats it changes: a select
+    replaced by a swap in between would lose the choice."""
+    settled(page).select_option(select, value)
+    return settled(page)
+
+
+def console_errors(page):
+    """The page's console errors, less htmx's log of a request a newer one replaced on purpose
+    (hx-sync "replace"); CSP violations and failed responses still count."""
+    aborts = ("htmx:sendAbort", "htmx:afterRequest")
+    return [message for message in page.csp_errors if not message.startswith(aborts)]
+
+
+def coin_count(page):
+    return page.locator(".coin-count strong")
+
+
+def start_options(page, seat):
+    return page.locator(f"#id_seat{seat}_start option:not([value=''])")
+
+
+def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot):
+    owner = UserFactory(username="olive")
+    campaign = CampaignFactory(name="Thursday Earth", system="risk-legacy")
+    MembershipFactory(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+    for position, name in enumerate(["Ana", "Ben", "Cid"]):
+        PlayerFactory(campaign=campaign, name=name, position=position)
+
+    page = new_phone()
+    log_in(page, "olive")
+    page.goto(f"/campaigns/{campaign.slug}/setup/")
+    expect(page.get_by_role("heading", name="Starting powers")).to_be_visible()
+    shoot(page, "setup-01-empty")
+
+    # Starting powers: the text on each sticker kept.
+    for faction, text in POWERS.items():
+        page.get_by_label(faction).fill(text)
+    page.get_by_label("Die Mechaniker").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("setup-02-powers"))
+
+    # Coins: − / + per card, never above 3 on a card before game 1.
+    page.get_by_role("button", name="Put a coin on Brazil").click()
+    expect(coin_count(page)).to_have_text("1 of 12")
+    page.get_by_role("button", name="Put a coin on Brazil").click()
+    expect(coin_count(page)).to_have_text("2 of 12")
+    expect(page.get_by_role("button", name="Put a coin on Brazil")).to_be_disabled()  # the card holds 3
+    page.get_by_role("button", name="Put a coin on Peru").click()
+    expect(coin_count(page)).to_have_text("3 of 12")
+    page.get_by_role("button", name="Take a coin off Brazil").click()
+    expect(coin_count(page)).to_have_text("2 of 12")
+    # The powers typed above survive the coin section's swaps.
+    expect(page.get_by_label("Khan Industries")).to_have_value(POWERS["Khan Industries"])
+    page.get_by_role("button", name="Take a coin off Peru").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("setup-03-coins-by-hand"))
+
+    # Saving with 2 coins of 12 is refused: the message sits in the coin section, nothing is lost.
+    page.get_by_role("button", name="Save the setup").click()
+    expect(page.get_by_text("Nothing was saved. Look at Coin stickers.")).to_be_visible()
+    page.screenshot(path=_viewport("setup-04-refused-top"))
+    page.get_by_role("link", name="Coin stickers").click()
+    expect(page.locator("#coin-errors")).to_have_text("All 12 coin stickers must be placed, not 2")
+    expect(coin_count(page)).to_have_text("2 of 12")
+    expect(page.get_by_label("Khan Industries")).to_have_value(POWERS["Khan Industries"])
+    page.screenshot(path=_viewport("setup-05-refused-coins"))
+
+    page.get_by_role("button", name="Place at random").click()
+    expect(coin_count(page)).to_have_text("12 of 12")
+    expect(page.locator("#coin-errors")).to_have_count(0)
+    assert page.locator("input[type=hidden][name^=coins-][value='1']").count() == 12
+    expect(page.get_by_role("button", name="Put a coin on Brazil")).to_be_disabled()  # all 12 are placed
+    page.get_by_role("heading", name="Coin stickers").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("setup-06-coins-at-random"))
+
+    # The trade-in chart printed on the board.
+    for row, troops in enumerate(CHART.values()):
+        page.get_by_label(f"Troops for line {row + 1}").fill(str(troops))
+    page.get_by_role("heading", name="Trade-in chart").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("setup-07-chart"))
+    shoot(page, "setup-08-whole-form")
+
+    page.get_by_role("button", name="Save the setup").click()
+    expect(page.get_by_text("The campaign is set up")).to_be_visible()
+    expect(page.get_by_role("heading", name="Start game 1")).to_be_visible()
+    shoot(page, "start-01-empty")
+
+    # Seats clockwise: three from the roster, and a fourth added on the spot.
+    choose(page, "#id_seat1_player", "Ana")
+    expect(page.locator("#seat-1 .token.star")).to_have_text("★ 1 Red Star")
+    choose(page, "#id_seat1_faction", "Khan Industries")
+    choose(page, "#id_seat1_start", "Egypt")
+    # Seat 2's choices change as seat 1 chooses: no Egypt, nothing next to it.
+    expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(0)
+    expect(page.locator("#id_seat2_start option[value='North Africa']")).to_have_count(0)
+    choose(page, "#id_seat2_player", "Ben")
+    choose(page, "#id_seat2_faction", "Enclave of the Bear")
+    choose(page, "#id_seat2_start", "Peru")
+    expect(page.locator("#id_seat3_start option[value='Brazil']")).to_have_count(0)
+    choose(page, "#id_seat3_player", "Cid")
+    choose(page, "#id_seat3_faction", "Die Mechaniker")
+    choose(page, "#id_seat3_start", "Ural")
+    expect(page.locator("#id_seat4_start option[value='Ural']")).to_have_count(0)
+    settled(page).locator("#seat-1").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("start-02-three-seats"))
+
+    page.get_by_label("Someone new at the table?").fill("Dee")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.get_by_text("Dee joined the roster and takes seat 4.")).to_be_visible()
+    expect(page.locator("#id_seat4_player")).to_have_value("Dee")
+    choose(page, "#id_seat4_faction", "Imperial Balkania")
+    expect(start_options(page, 4)).to_have_count(_legal_count(campaign, "Dee", ["Egypt", "Peru", "Ural"]))
+
+    # Why not North Africa for Dee? Because it borders Ana's Egypt.
+    page.locator("#seat-4 summary").click()
+    choose(page, "#id_seat4_why", "North Africa")
+    expect(page.locator("#seat-4 .why-answer")).to_have_text(
+        "North Africa borders Egypt, an earlier seat's start: HQs may not be adjacent"
+    )
+    choose(page, "#id_seat4_start", "Western Europe")
+    page.get_by_label("Scar cards in the deck").fill("3")
+    page.get_by_label("Scar cards in the deck").press("Tab")
+    expect(page.locator(".scar-note")).to_have_text(re.compile("not dealt, only 3 for 4 players"))
+    settled(page).locator("#seat-4").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("start-03-why-not"))
+    shoot(page, "start-04-four-seats")
+
+    # Seat 1 changes its mind: seat 4's Western Europe stays legal, seat 2's Peru does not.
+    choose(page, "#id_seat1_start", "Brazil")
+    expect(page.locator("#seat-2 .errorlist")).to_have_text(re.compile("Peru borders Brazil"))
+    settled(page).locator("#seat-2").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("start-05-a-start-no-longer-legal"))
+    choose(page, "#id_seat1_start", "Egypt")
+    choose(page, "#id_seat2_start", "Peru")
+    expect(page.locator("#seat-2 .errorlist")).to_have_count(0)
+    settled(page)
+
+    page.get_by_role("button", name="Start game 1").click()
+    expect(page.get_by_text("Game 1 is on: Ana, Ben, Cid and Dee. Good luck!")).to_be_visible()
+    shoot(page, "start-06-game-1-is-on")
+
+    campaign.refresh_from_db()
+    game = store.state(campaign).last_game
+    assert [(s.player, s.faction, s.start) for s in game.seats] == [
+        ("Ana", "Khan Industries", "Egypt"),
+        ("Ben", "Enclave of the Bear", "Peru"),
+        ("Cid", "Die Mechaniker", "Ural"),
+        ("Dee", "Imperial Balkania", "Western Europe"),
+    ]
+
+    # During the game: how many troops does Ben recruit?
+    page.goto(f"/campaigns/{campaign.slug}/recruitment/")
+    choose(page, "#id_player", "Ben")
+    for territory in rules.CONTINENT_TERRITORIES["South America"]:
+        page.locator("label.chip", has_text=territory).click()
+    page.locator("label.chip", has_text="Central America").click()
+    # 5 territories: 3 at least, + 2 for South America; then 3 cards: + 4.
+    expect(page.locator("#recruitment-result .troops strong")).to_have_text("5")
+    choose(page, "#id_cards", "3")
+    expect(page.locator("#recruitment-result .troops strong")).to_have_text("9")
+    settled(page).get_by_role("heading", name="Territories held").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("recruit-01-top"))
+    page.locator("label.chip", has_text="Argentina").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("recruit-02-south-america"))
+
+    assert console_errors(page) == []
+
+
+def test_the_pages_in_the_dark(new_phone, shoot):
+    owner = UserFactory(username="olive")
+    campaign = CampaignFactory(name="Thursday Earth", system="risk-legacy")
+    MembershipFactory(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+    for position, name in enumerate(["Ana", "Ben", "Cid", "Dee"]):
+        PlayerFactory(campaign=campaign, name=name, position=position)
+    page = new_phone(color_scheme="dark")
+    log_in(page, "olive")
+    page.goto(f"/campaigns/{campaign.slug}/setup/")
+    page.get_by_role("button", name="Put a coin on Alaska").click()
+    expect(coin_count(page)).to_have_text("1 of 12")
+    page.get_by_role("heading", name="Coin stickers").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("dark-01-coins"))
+    page.get_by_role("button", name="Place at random").click()
+    for faction in rules.FACTIONS:
+        page.get_by_label(faction).fill("A power")
+    page.get_by_role("button", name="Save the setup").click()
+    choose(page, "#id_seat1_player", "Ana")
+    choose(page, "#id_seat1_faction", "Saharan Republic")
+    choose(page, "#id_seat1_start", "Congo")
+    expect(page.locator("#id_seat2_start option[value='Congo']")).to_have_count(0)
+    page.get_by_label("Scar cards in the deck").fill("6")
+    page.get_by_label("Scar cards in the deck").press("Tab")
+    dealt = re.compile(r"dealt, one to each player \(6 in the deck for 1\)")
+    expect(page.locator(".scar-note")).to_have_text(dealt)
+    settled(page).screenshot(path=_viewport("dark-02-start"))
+    page.goto(f"/campaigns/{campaign.slug}/recruitment/")
+    for territory in rules.CONTINENT_TERRITORIES["Australia"]:
+        page.locator("label.chip", has_text=territory).click()
+    expect(page.locator("#recruitment-result .troops strong")).to_have_text("5")
+    settled(page).screenshot(path=_viewport("dark-03-recruitment"))
+    assert console_errors(page) == []
+
+
+def _legal_count(campaign, player, chosen):
+    campaign.refresh_from_db()
+    return len(rules.legal_starts(store.state(campaign), player, chosen))
+
+
+def _viewport(name):
+    """A screenshot of what the phone shows right now (not the whole page)."""
+    from .conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
+
+
+def test_without_javascript_the_buttons_are_plain_form_submits(browser, live_server):
+    from .conftest import PHONE
+
+    owner = UserFactory(username="olive")
+    campaign = CampaignFactory(name="Thursday Earth", system="risk-legacy")
+    MembershipFactory(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+    for position, name in enumerate(["Ana", "Ben", "Cid"]):
+        PlayerFactory(campaign=campaign, name=name, position=position)
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        log_in(page, "olive")
+        page.goto(f"/campaigns/{campaign.slug}/setup/")
+        page.get_by_label("Die Mechaniker").fill("Typed before a tap")
+        page.get_by_role("button", name="Put a coin on Japan").click()  # a full round trip
+        expect(coin_count(page)).to_have_text("1 of 12")
+        expect(page.get_by_label("Die Mechaniker")).to_have_value("Typed before a tap")
+        page.get_by_role("button", name="Place at random").click()
+        expect(coin_count(page)).to_have_text("12 of 12")
+        for faction in rules.FACTIONS:
+            page.get_by_label(faction).fill("A power")
+        page.get_by_role("button", name="Save the setup").click()
+        expect(page.get_by_role("heading", name="Start game 1")).to_be_visible()
+
+        choose(page, "#id_seat1_player", "Ana")
+        choose(page, "#id_seat1_faction", "Khan Industries")
+        choose(page, "#id_seat1_start", "Egypt")
+        expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(1)  # not updated yet
+        page.get_by_role("button", name="Update choices").click()
+        expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(0)
+        expect(page.locator("#id_seat1_start")).to_have_value("Egypt")
+
+        page.goto(f"/campaigns/{campaign.slug}/recruitment/")
+        for territory in rules.CONTINENT_TERRITORIES["Australia"]:
+            page.locator("label.chip", has_text=territory).click()
+        page.get_by_role("button", name="Count").click()
+        expect(page.locator("#recruitment-result .troops strong")).to_have_text("5")
+    finally:
+        context.close()

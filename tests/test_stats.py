@@ -1,0 +1,335 @@
+"""The stats and exports computed from the four demo journals, against numbers counted by hand.
+
+No database: the journals are folded by the rules layer alone, as campaigns.stats expects.
+
+Hand counts (tests/data):
+- Risk Legacy, 15 games. Winners: Ben 1, 4, 8, 12; Ana 2, 6, 9, 15; Cid 3, 10, 13; Dee 5, 11;
+  Eve 7, 14. Ana sat every game; Ben missed game 10, Cid game 7, Dee 6, 9 and 13, Eve 2, 4 and
+  12. Cities founded: Ana 3 (Minor in game 1, Major in 2 and 9), Ben 2, Cid 5 (3 rewards, the
+  World Capital and the Major City placed by events), Dee 2, Eve 2 (one placed by an event).
+- Risk: Skyrim, 8 games. Chaos 1 Ana 27–21; Chaos 2 Ana 19; Chaos 3 Ben and Cid tie on 23
+  (both win); Dovahkiin 4 Dee (Eve has 11 points but her hero is dead); Dovahkiin 5 Ben;
+  Civil War 6 Cid, 7 Dee; Chaos 8 Ana and Eve tie on 14.
+- Captain America, 5 games. 1 Team Captain America 5–3 (Ana, Ben); 2 Ana alone for Team Iron
+  Man 8–0; 3 a draw 3–3; 4 Ben (Team Captain America) 5–0; 5 Team Iron Man 3–2 (Ana, Ben).
+- Dawnguard, 5 sittings: Ana, Ben, Cid and Dee at all five, Eve from sitting 3 (she joins in it).
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from campaigns import charts, stats
+from campaigns.rules.journal import load
+
+DATA = Path(__file__).parent / "data"
+FILES = {
+    "risk-legacy": "risk_legacy_15_games.json",
+    "risk-skyrim": "risk_skyrim_plays.json",
+    "captain-america": "captain_america_plays.json",
+    "dawnguard": "dawnguard_campaign.json",
+}
+
+
+def record(system, key=None):
+    journal = json.loads((DATA / FILES[system]).read_text())
+    _, name, _, _, folded = load(journal)
+    return stats.campaign_record(
+        key or system, name, system, folded.current,
+        after_game=folded.after_game, journal_games=journal["games"],
+    )
+
+
+def roster(system, key=None, linked=None):
+    journal = json.loads((DATA / FILES[system]).read_text())
+    linked = linked or {}
+    return [
+        stats.RosterName(key or system, name, *linked.get(name, (None, None))) for name in journal["players"]
+    ]
+
+
+@pytest.fixture(scope="module")
+def everything():
+    records = [record(system) for system in FILES]
+    persons = stats.people(entry for system in FILES for entry in roster(system))
+    return stats.summarize(records, persons)
+
+
+def by_label(summary):
+    return {player.label: player for player in summary.players}
+
+
+class TestPlaysOfEachSystem:
+    def test_risk_legacy_seats_keep_faction_start_and_result(self):
+        first = record("risk-legacy").plays[0]
+        assert (first.number, first.played_on, first.winners) == (1, "2026-09-03", ["Ben"])
+        ana = first.seats[0]
+        assert (ana.player, ana.side, ana.start, ana.order, ana.result, ana.winner) == (
+            "Ana", "Khan Industries", ana.start, 1, "held on", False,
+        )
+        assert ana.start  # her HQ
+        assert [seat.result for seat in record("risk-legacy").plays[1].seats].count("eliminated") == 1
+
+    def test_risk_legacy_marks(self):
+        legacy = record("risk-legacy")
+        assert dict(legacy.signatures) == {"Ben": 4, "Ana": 4, "Cid": 3, "Dee": 2, "Eve": 2}
+        assert dict(legacy.cities) == {"Ana": 3, "Ben": 2, "Cid": 5, "Dee": 2, "Eve": 2}
+
+    def test_a_risk_legacy_game_in_progress_is_not_counted(self):
+        journal = json.loads((DATA / FILES["risk-legacy"]).read_text())
+        _, name, players, entries, _ = load(journal)
+        game_starts = [i for i, entry in enumerate(entries) if entry.kind == "game"]
+        # Stop right after game 2 has started: its seats are known, its result is not.
+        from campaigns.rules import base, risk_legacy
+
+        folded = base.fold(risk_legacy, players, entries[: game_starts[1] + 1])
+        plays = stats.campaign_record("rl", name, "risk-legacy", folded.current).plays
+        assert [play.number for play in plays] == [1]
+
+    def test_skyrim_ties_share_the_win_and_a_dead_hero_does_not_win(self):
+        plays = {play.number: play for play in record("risk-skyrim").plays}
+        assert plays[3].winners == ["Ben", "Cid"]
+        assert plays[4].winners == ["Dee"]
+        assert plays[4].mode == "Dovahkiin"
+        assert [seat.score for seat in plays[1].seats] == [27, 21]
+        assert plays[8].winners == ["Ana", "Eve"]
+
+    def test_captain_america_seats_come_from_the_journal_with_their_heroes(self):
+        plays = {play.number: play for play in record("captain-america").plays}
+        assert [(s.player, s.side, s.hero, s.score) for s in plays[1].seats] == [
+            ("Ana", "Team Captain America", "Captain America", 5),
+            ("Ben", "Team Captain America", "Falcon", 5),
+            ("Cid", "Team Iron Man", "Iron Man", 3),
+            ("Dee", "Team Iron Man", "War Machine", 3),
+        ]
+        assert plays[2].seats[0].hero == "Iron Man & War Machine"
+        assert plays[3].winners == [] and {s.result for s in plays[3].seats} == {"draw"}
+
+    def test_captain_america_without_the_journal_lists_seats_team_by_team(self):
+        journal = json.loads((DATA / FILES["captain-america"]).read_text())
+        _, name, _, _, folded = load(journal)
+        play = stats.campaign_record("ca", name, "captain-america", folded.current).plays[2]
+        assert [s.player for s in play.seats] == ["Dee", "Cid", "Ben", "Ana"]
+        assert {s.hero for s in play.seats} == {None}
+
+    def test_dawnguard_sittings_are_cooperative_and_count_who_was_there(self):
+        plays = record("dawnguard").plays
+        assert all(play.cooperative and play.winners == [] for play in plays)
+        assert [len(play.seats) for play in plays] == [4, 4, 5, 5, 5]
+        assert [play.mode for play in plays] == [f"Chapter {n}" for n in (1, 1, 2, 2, 3)]
+        assert [play.note for play in plays] == [None, "chapter completed", None, "chapter completed",
+                                                 "chapter completed"]
+        ana_then_eve = (plays[0].seats[0], plays[2].seats[4])
+        assert [(s.player, s.side, s.hero) for s in ana_then_eve] == [
+            ("Ana", "Clan Volkihar", "Sigrid"), ("Eve", "Dawnguard", "Talen-Jei"),
+        ]
+        assert plays[0].seats[1].side == "Vigilants of Stendarr"
+
+
+class TestSummary:
+    def test_games_wins_and_win_rates_across_the_four_campaigns(self, everything):
+        counts = {p.label: (p.games, p.wins, p.coop_sittings) for p in everything.players}
+        # Games: Risk Legacy + Skyrim + Captain America; co-op: Dawnguard sittings.
+        assert counts == {
+            "Ana": (15 + 6 + 4, 4 + 3 + 3, 5),
+            "Ben": (14 + 6 + 4, 4 + 2 + 3, 5),
+            "Cid": (14 + 6 + 4, 3 + 2 + 0, 5),
+            "Dee": (12 + 5 + 4, 2 + 2 + 0, 5),
+            "Eve": (12 + 5 + 0, 2 + 1 + 0, 3),
+        }
+        assert [p.label for p in everything.players] == ["Ana", "Ben", "Cid", "Dee", "Eve"]
+        assert by_label(everything)["Ana"].win_rate == pytest.approx(10 / 25)
+        assert (everything.competitive_games, everything.coop_sittings, everything.campaigns) == (28, 5, 4)
+
+    def test_signatures_cities_and_favourite_faction(self, everything):
+        players = by_label(everything)
+        assert (players["Cid"].signatures, players["Cid"].cities) == (3, 5)
+        # Ana: Khan Industries in Risk Legacy games 1, 4, 11 and 15.
+        assert players["Ana"].favourite_side == ("Khan Industries", 4)
+
+    def test_factions_count_once_a_game(self, everything):
+        groups = {group.system: group for group in everything.factions}
+        assert list(groups) == ["risk-legacy", "risk-skyrim", "captain-america"]
+        teams = {f.name: (f.games, f.wins) for f in groups["captain-america"].factions}
+        assert teams == {"Team Captain America": (5, 2), "Team Iron Man": (5, 2)}
+        assert groups["captain-america"].word == "Team"
+        legacy = {f.name: (f.games, f.wins) for f in groups["risk-legacy"].factions}
+        assert sum(games for games, _ in legacy.values()) == 67  # 15 games of 3 to 5 seats
+        assert sum(wins for _, wins in legacy.values()) == 15
+        skyrim = {f.name: (f.games, f.wins) for f in groups["risk-skyrim"].factions}
+        assert skyrim["Stormcloak"] == (5, 3)  # won by Ana (Chaos 2), Dee (Dovahkiin 4), Cid (Civil War 6)
+
+    def test_head_to_head_counts_games_one_won_and_the_other_did_not(self, everything):
+        rows = {row.player.label: row for row in everything.head_to_head}
+        columns = [row.player.label for row in everything.head_to_head]
+        ana_vs_ben = rows["Ana"].duels[columns.index("Ben")]
+        # 14 Risk Legacy + 4 Skyrim (1, 2, 6, 8) + 3 Captain America (1, 3, 5) shared games;
+        # Ana won 4 + 3 of them without Ben, Ben 4 without Ana (their team wins don't count).
+        assert (ana_vs_ben.games, ana_vs_ben.wins, ana_vs_ben.losses) == (21, 7, 4)
+        assert ana_vs_ben.standing == "ahead"
+        ben_vs_ana = rows["Ben"].duels[columns.index("Ana")]
+        assert (ben_vs_ana.wins, ben_vs_ana.losses, ben_vs_ana.standing) == (4, 7, "behind")
+        assert rows["Ana"].duels[columns.index("Ana")] is None
+
+    def test_wins_over_time_in_date_order(self, everything):
+        assert len(everything.timeline) == 28
+        dates = [point.play.played_on for point in everything.timeline]
+        assert dates == sorted(dates)
+        assert everything.cumulative_wins["name:ana"][-1] == 10
+        assert all(len(wins) == 29 for wins in everything.cumulative_wins.values())
+        # The first game of all: Risk Legacy game 1 (3 Sep), won by Ben.
+        assert everything.timeline[0].winners == ("Ben",)
+
+    def test_only_dawnguard_gives_co_op_sittings_and_no_game(self):
+        summary = stats.summarize([record("dawnguard")], stats.people(roster("dawnguard")))
+        assert summary.competitive_games == 0 and summary.coop_sittings == 5
+        assert summary.head_to_head == [] and summary.factions == []
+        assert by_label(summary)["Eve"].coop_sittings == 3
+
+
+class TestPeople:
+    def test_names_match_across_campaigns_ignoring_case_and_spacing(self):
+        persons = stats.people([stats.RosterName("a", "Ana"), stats.RosterName("b", " ana ")])
+        assert persons[("a", "Ana")] == persons[("b", " ana ")]
+
+    def test_a_linked_account_groups_its_names_and_takes_the_unlinked_same_name(self):
+        persons = stats.people([
+            stats.RosterName("a", "Ana", 7, "olive"),
+            stats.RosterName("b", "Anna", 7, "olive"),
+            stats.RosterName("c", "Ana"),  # not linked here: still Ana's account
+            stats.RosterName("c", "Ben"),
+        ])
+        keys = {persons[("a", "Ana")].key, persons[("b", "Anna")].key, persons[("c", "Ana")].key}
+        assert keys == {"account:7"}
+        assert persons[("a", "Ana")].label == "Ana"  # the name used most
+        assert persons[("c", "Ben")].key == "name:ben"
+
+    def test_a_name_two_accounts_use_stays_apart_when_unlinked(self):
+        persons = stats.people([
+            stats.RosterName("a", "Sam", 1, "sam1"),
+            stats.RosterName("b", "Sam", 2, "sam2"),
+            stats.RosterName("c", "Sam"),
+        ])
+        keys = {persons[("a", "Sam")].key, persons[("b", "Sam")].key, persons[("c", "Sam")].key}
+        assert len(keys) == 3
+        assert persons[("a", "Sam")].label == "Sam (sam1)"
+
+    def test_me_is_marked_through_the_account(self):
+        legacy = record("risk-legacy")
+        persons = stats.people(roster("risk-legacy", linked={"Cid": (3, "cid")}))
+        summary = stats.summarize([legacy], persons, me=3)
+        assert [p.label for p in summary.players if p.is_me] == ["Cid"]
+
+
+class TestExports:
+    def test_csv_has_one_row_per_seat_per_game(self):
+        rows = stats.csv_rows(record("risk-legacy"))
+        assert rows[0] == list(stats.CSV_HEADER)
+        assert len(rows) == 1 + 67
+        first = dict(zip(rows[0], rows[1]))
+        assert first["Campaign"] == "Thursday Earth" and first["System"] == "Risk Legacy"
+        assert (first["Game"], first["Date"], first["Player"], first["Faction or team"]) == (
+            1, "2026-09-03", "Ana", "Khan Industries",
+        )
+        assert (first["Seat"], first["Result"], first["Winner"]) == (1, "held on", "no")
+        assert first["Start"]
+
+    def test_csv_of_a_cooperative_campaign_has_no_winner_column_value(self):
+        rows = stats.csv_rows(record("dawnguard"))
+        second_sitting = [dict(zip(rows[0], row)) for row in rows[1:] if row[2] == 2]
+        assert {row["Winner"] for row in second_sitting} == {""}
+        assert {row["Result"] for row in second_sitting} == {"played (chapter completed)"}
+
+    def test_csv_keeps_a_formula_like_name_as_text(self):
+        play = stats.Play("x", "=cmd", "risk-skyrim", 1, "2026-01-01", (
+            stats.Seat("=HYPERLINK(1)", 1, "Orcs", "won", True, score=20),
+        ))
+        rows = stats.csv_rows(stats.CampaignRecord("x", "=cmd", "risk-skyrim", (play,)))
+        assert rows[1][0] == "'=cmd" and rows[1][5] == "'=HYPERLINK(1)"
+
+    def test_bg_stats_file_structure(self):
+        data = stats.bg_stats_file(record("risk-skyrim"), me="Ben", now="2026-12-01 10:00:00")
+        assert set(data) == {"games", "players", "locations", "plays", "userInfo"}
+        (game,) = data["games"]
+        assert (game["id"], game["name"], game["cooperative"], game["noPoints"]) == (
+            1, "Risk: The Elder Scrolls V: Skyrim", False, False,
+        )
+        players = {player["id"]: player["name"] for player in data["players"]}
+        assert sorted(players.values()) == ["Ana", "Ben", "Cid", "Dee", "Eve"]
+        assert data["userInfo"] == {"meRefId": next(i for i, n in players.items() if n == "Ben")}
+        assert len(data["plays"]) == 8
+        fourth = data["plays"][3]
+        assert fourth["gameRefId"] == 1 and fourth["playDate"] == "2026-09-27 12:00:00"
+        assert fourth["board"] == "Dovahkiin" and fourth["manualWinner"] is True
+        scores = [
+            (players[s["playerRefId"]], s["winner"], s["seatOrder"], s["score"], s["role"], s["startPlayer"])
+            for s in fourth["playerScores"]
+        ]
+        assert scores == [
+            ("Ana", False, 1, "7", "Thalmor", False),
+            ("Dee", True, 2, "10", "Stormcloak", False),
+            ("Eve", False, 3, "11", "Orcs", False),
+        ]
+        assert set(fourth["playerScores"][0]) == {
+            "playerRefId", "winner", "seatOrder", "startPlayer", "score", "rank", "role", "newPlayer",
+        }
+
+    def test_bg_stats_ids_are_stable_and_new_players_marked_once(self):
+        first = stats.bg_stats_file(record("risk-skyrim"))
+        again = stats.bg_stats_file(record("risk-skyrim", key="risk-skyrim"))
+        assert [p["uuid"] for p in first["plays"]] == [p["uuid"] for p in again["plays"]]
+        assert len({p["uuid"] for p in first["plays"]}) == 8
+        # A player's uuid follows the name, so Ana is the same player in every campaign's file.
+        other = stats.bg_stats_file(record("captain-america"))
+        uuid_of = {p["name"]: p["uuid"] for p in first["players"]}
+        assert {p["name"]: p["uuid"] for p in other["players"]}["Ana"] == uuid_of["Ana"]
+        new_flags = [score["newPlayer"] for play in first["plays"] for score in play["playerScores"]]
+        assert sum(new_flags) == 5
+        assert "userInfo" not in first
+
+    def test_bg_stats_file_of_dawnguard_is_cooperative_without_winners(self):
+        data = stats.bg_stats_file(record("dawnguard"))
+        assert data["games"][0]["cooperative"] is True and data["games"][0]["noPoints"] is True
+        assert not any(s["winner"] for play in data["plays"] for s in play["playerScores"])
+        assert data["plays"][0]["board"] == "Chapter 1"
+        assert data["plays"][0]["playerScores"][0]["role"] == "Clan Volkihar – Sigrid"
+
+
+class TestCharts:
+    def test_wins_over_time_steps_up_at_each_win(self):
+        chart = charts.wins_over_time(
+            [("Ana", [0, 1, 1, 2], "series-0"), ("Ben", [0, 0, 1, 1], "series-1")], ["g1", "g2", "g3"]
+        )
+        ana, ben = chart.series
+        start_x, start_y = map(float, re.match(r"M([\d.]+) ([\d.]+)", ana.path).groups())
+        # Both start at 0 wins, nudged apart so that neither line hides the other.
+        assert start_x == pytest.approx(chart.left, abs=charts.DODGE) and start_y == pytest.approx(
+            chart.bottom, abs=charts.DODGE
+        )
+        assert ana.path.split("H")[0] != ben.path.split("H")[0]
+        assert ana.path.count("V") == 2 and ben.path.count("V") == 1
+        assert (ana.total, ben.total) == (2, 1)
+        assert [tick.label for tick in chart.y_ticks] == ["0", "1", "2"]
+        assert [tick.label for tick in chart.x_ticks] == ["g1", "g2", "g3"]
+        assert ana.css_class == "series-0" and ben.css_class == "series-1"
+
+    def test_end_labels_never_overlap(self):
+        chart = charts.wins_over_time([(name, [0, 1], "series-0") for name in "ABCDE"], ["g1"])
+        positions = sorted(series.label_y for series in chart.series)
+        assert all(b - a >= 13 for a, b in zip(positions, positions[1:]))
+        assert positions[-1] <= chart.bottom
+
+    def test_many_games_label_four_of_them(self):
+        chart = charts.wins_over_time([("Ana", list(range(29)), "series-0")], [f"d{n}" for n in range(1, 29)])
+        assert [tick.label for tick in chart.x_ticks] == ["d1", "d10", "d19", "d28"]
+        assert [tick.label for tick in chart.y_ticks] == ["0", "10", "20", "30"]
+
+    def test_win_rate_bars_are_proportional_with_numbers_beside(self):
+        chart = charts.win_rate_bars([("Ana", 10, 25, "series-3"), ("Bartholomew", 0, 3, "series-none")])
+        ana, bart = chart.bars
+        assert ana.width == pytest.approx(chart.bar_span * 0.4)
+        assert (ana.rate_text, ana.detail_text) == ("40%", "10/25")
+        assert bart.label == "Bartholo…" and bart.width > 0 and bart.rate_text == "0%"
+        assert (ana.css_class, bart.css_class) == ("series-3", "series-none")

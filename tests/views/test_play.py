@@ -1,0 +1,372 @@
+"""The game-night page: events during a game, its end, the rewards and naming the world,
+all through forms that append one entry each (or show the rule broken, saving nothing)."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaigns import store
+from campaigns.models import Campaign
+from campaigns.rules import journal
+from campaigns.rules import risk_legacy as rl
+from campaigns.rules.base import Entry, RuleError
+
+from ..conftest import load_journal
+from ..factories import UserFactory
+
+NAME = "risk_legacy_15_games.json"
+
+
+def campaign_at(owner, stop_after):
+    """The 15-game campaign's roster with its entries up to (and including) the first entry
+    for which stop_after(entry) is true."""
+    system, title, players, entries = journal.read(load_journal(NAME))
+    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
+    for index, entry in enumerate(entries):
+        if stop_after(entry):
+            store.append(campaign, entries[: index + 1], owner)
+            return campaign
+    raise AssertionError("no such entry")
+
+
+def playing(owner):
+    """Game 1 started, nothing logged yet."""
+    return campaign_at(owner, lambda e: e.kind == "game")
+
+
+def game_ended(owner):
+    """Game 1 over, no reward yet: Ben won."""
+    return campaign_at(owner, lambda e: e.kind == "game_end")
+
+
+def state_now(campaign):
+    """The state as the database has it now (the test's campaign object may be older)."""
+    return store.state(Campaign.objects.get(pk=campaign.pk))
+
+
+def post(client, name, campaign, data):
+    return client.post(reverse(name, args=[campaign.slug]), data)
+
+
+def entries(campaign):
+    return campaign.entries.live().count()
+
+
+# Events -----------------------------------------------------------------------------------
+
+
+def test_the_table_page_offers_the_event_forms_while_a_game_is_in_progress(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Game 1 in progress" in html
+    for title in ("A scar was placed", "Fortification boxes ticked", "A city was placed", "A player was eliminated",
+                  "Missiles fired in one combat", "Troops recruited while holding a Missile", "A sealed packet was opened"):
+        assert title in html
+    assert reverse("game_end", args=[campaign.slug]) in html
+
+
+def test_a_scar_is_recorded(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"})
+    assert response.status_code == 302
+    assert state_now(campaign).territories["Siberia"].scar == "Bunker"
+
+
+def test_a_second_scar_on_a_territory_is_refused_beside_the_field_and_nothing_is_saved(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign,
+         {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"})
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "scar", "scar-player": "Ana", "scar-territory": "Siberia", "scar-scar": "Ammo Shortage"})
+    assert response.status_code == 200
+    form = next(f for f in response.context["event_forms"] if f.event_type == "scar")
+    assert form.errors["territory"] == ["Siberia already has a scar (Bunker): a scar cannot cover a scar"]
+    assert "a scar cannot cover a scar" in response.content.decode()
+    assert entries(campaign) == before
+
+
+def test_recruitment_by_a_player_without_a_missile_is_refused(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "recruitment", "recruitment-player": "Ana", "recruitment-troops": "31"})
+    form = next(f for f in response.context["event_forms"] if f.event_type == "recruitment")
+    assert form.errors["player"] == ["Ana holds no Missile (they have never signed the victor's section)"]
+
+
+def test_an_elimination_prompts_for_its_packet_until_it_is_opened(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": "Eve"})
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Open the packet marked “a player is eliminated (the first time)” now." in html
+    post(client, "packet_add", campaign, {"packet-name": "A player is eliminated (the first time)",
+                                          "packet-scar_type": "Biohazard", "packet-scar_effect": "Lose 1 troop."})
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Open the packet marked" not in html
+    assert state_now(campaign).scar_type("Biohazard") is not None
+
+
+def test_a_packet_needs_the_new_scars_effect(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "packet_add", campaign, {"packet-name": "Second signature", "packet-scar_type": "Biohazard"})
+    assert response.context["packet_form"].errors["scar_effect"]
+    assert entries(campaign) == before
+
+
+# The end of a game ------------------------------------------------------------------------
+
+
+def end_data(results, control=None):
+    data = {f"result_{i}": result for i, result in enumerate(results)}
+    if control is not None:
+        data["log_control"] = "on"
+        for i, territories in enumerate(control):
+            data[f"control_{i}"] = territories
+    return data
+
+
+def test_ending_a_game_with_two_winners_is_refused_and_nothing_is_saved(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    response = post(client, "game_end", campaign, end_data(["won", "won", "held_on", "held_on", "held_on"]))
+    assert response.status_code == 200
+    assert "A game has exactly one winner, not 2 (Ana and Ben)" in response.content.decode()
+    assert state_now(campaign).phase == rl.PHASE_PLAYING
+
+
+def test_a_territory_controlled_by_two_players_is_refused(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    control = [["Egypt"], ["Egypt"], [], [], []]
+    response = post(client, "game_end", campaign, end_data(["held_on", "won", "held_on", "held_on", "held_on"], control))
+    assert response.status_code == 200
+    assert response.context["form"].errors["log_control"]
+    assert state_now(campaign).phase == rl.PHASE_PLAYING
+
+
+def test_ending_a_game_opens_the_rewards_with_the_winner_first(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    response = post(client, "game_end", campaign, end_data(["held_on", "won", "held_on", "eliminated", "held_on"]))
+    assert response.status_code == 302
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Ben won: sign and choose one" in html
+    assert "Dee was eliminated and gets nothing." in html
+    assert state_now(campaign).reward_queue == ["Ben", "Cid", "Eve", "Ana"]
+
+
+# Rewards ----------------------------------------------------------------------------------
+
+
+def test_the_winners_form_offers_only_valid_targets(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    form = client.get(reverse("table", args=[campaign.slug])).context["reward_form"]
+    assert [kind for kind, _ in form.fields["choice"].choices] == list(rl.WINNER_CHOICES)
+    assert form.fields["cancel_scar__territory"].choices == [("", "Choose…"), ("Asia", [("Siberia", "Siberia")])]
+
+
+def test_the_winner_signs_and_names_a_continent(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    response = post(client, "reward_add", campaign, {
+        "player": "Ben", "reward-choice": "name_continent", "reward-comment": "First blood",
+        "reward-name_continent__continent": "South America", "reward-name_continent__name": "Awesometonia",
+    })
+    assert response.status_code == 302
+    state = state_now(campaign)
+    assert state.continents["South America"].name == "Awesometonia"
+    assert state.victors[0].comment == "First blood"
+
+
+def test_a_reward_that_breaks_a_rule_is_refused_beside_its_field(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    post(client, "reward_add", campaign, {
+        "player": "Ben", "reward-choice": "name_continent",
+        "reward-name_continent__continent": "South America", "reward-name_continent__name": "Awesometonia",
+    })
+    before = entries(campaign)
+    response = post(client, "reward_add", campaign, {
+        "player": "Cid", "reward-choice": "found_minor_city",
+        "reward-found_minor_city__territory": "Peru", "reward-found_minor_city__name": "Lima",
+    })
+    assert response.status_code == 200
+    assert response.context["reward_form"].errors["found_minor_city__territory"] == [
+        "Select a valid choice. Peru is not one of the available choices."
+    ]
+    assert entries(campaign) == before
+
+
+def test_a_refusal_from_the_rules_layer_shows_beside_the_field(client, owner):
+    ends = iter(range(2))
+    campaign = campaign_at(owner, lambda e: e.kind == "game_end" and next(ends) == 1)  # game 2 over
+    winner = state_now(campaign).last_game.winner
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "reward_add", campaign, {
+        "player": winner, "reward-choice": "name_continent",
+        "reward-name_continent__continent": "Europe", "reward-name_continent__name": "awesometonia",
+    })
+    assert response.status_code == 200
+    errors = response.context["reward_form"].errors["name_continent__name"]
+    assert errors == ["Name a continent: Awesometonia is already the name of South America: a continent's name is unique"]
+    assert entries(campaign) == before
+
+
+def test_a_held_on_player_passes(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    post(client, "reward_add", campaign, {
+        "player": "Ben", "reward-choice": "destroy_territory_card", "reward-destroy_territory_card__territory": "Siam",
+    })
+    post(client, "reward_add", campaign, {"player": "Cid", "reward-choice": "pass"})
+    assert state_now(campaign).reward_queue == ["Dee", "Eve", "Ana"]
+
+
+def test_a_reward_recorded_by_another_phone_first_gives_a_clear_message(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    data = {"player": "Ben", "reward-choice": "destroy_territory_card", "reward-destroy_territory_card__territory": "Siam"}
+    post(client, "reward_add", campaign, data)
+    response = client.post(reverse("reward_add", args=[campaign.slug]), data, follow=True)
+    assert response.status_code == 200
+    shown = [str(message) for message in response.context["messages"]]
+    assert "Ben has already chosen the winner's reward. The campaign has moved on since your page was loaded; here it is now." in shown
+
+
+# Naming the world -------------------------------------------------------------------------
+
+
+def test_the_world_is_named_after_a_roll_off_on_a_tie(client, owner):
+    data = load_journal(NAME)
+    world = data.pop("world")
+    campaign = store.import_journal(data, owner=owner)
+    client.force_login(owner)
+    form = client.get(reverse("table", args=[campaign.slug])).context["world_form"]
+    assert form.tied and set(form.namers) == set(world["roll_off"])
+    losing = {f"world-roll_{player}": 1 if player == world["named_by"] else 6 for player in form.namers}
+    response = post(client, "world_name", campaign, {"world-name": "Gaia", "world-named_by": world["named_by"], **losing})
+    assert response.status_code == 200
+    assert "roll again" in response.content.decode() or "highest" in response.content.decode()
+    rolls = {f"world-roll_{player}": roll for player, roll in world["roll_off"].items()}
+    response = post(client, "world_name", campaign, {"world-name": world["name"], "world-named_by": world["named_by"], **rolls})
+    assert response.status_code == 302
+    assert state_now(campaign).world.name == world["name"]
+
+
+# Live updates ------------------------------------------------------------------------------
+
+
+def test_live_answers_204_while_nothing_changed_and_the_fresh_status_after_a_write(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    url = reverse("live", args=[campaign.slug])
+    version = Campaign.objects.get(pk=campaign.pk).journal_version
+    assert client.get(url, {"v": version}).status_code == 204
+    store.append(campaign, [Entry("event", {"type": "elimination", "player": "Eve"})], owner)
+    response = client.get(url, {"v": version}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<section id="table-live"' in html
+    assert '<section id="table-recent" class="card recent-card" hx-swap-oob="true">' in html
+    assert "Eve eliminated" in html
+    assert f"v={version + 1}" in html
+
+
+def test_a_viewer_sees_the_game_but_no_forms(client, owner, viewer):
+    campaign = playing(owner)
+    campaign.memberships.create(user=viewer, role="viewer")
+    client.force_login(viewer)
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Game 1 in progress" in html
+    assert "A scar was placed" not in html
+
+
+def test_the_table_page_is_for_risk_legacy_only(client, owner, journal_data):
+    campaign = store.import_journal(journal_data("captain_america_plays.json"), owner=owner)
+    client.force_login(owner)
+    assert client.get(reverse("table", args=[campaign.slug])).status_code == 404
+
+
+# Two phones at once ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
+    owner = UserFactory()
+    campaign = playing(owner)
+    # Use up eight of the nine Minor City stickers through card-placed cities.
+    free = [t for t in rl.TERRITORIES if store.state(campaign).territories[t].city is None]
+    seated = "Ana"
+    store.append(campaign, [Entry("event", {"type": "city", "territory": t, "kind": "minor", "name": f"Town {i}",
+                                            "player": seated}) for i, t in enumerate(free[:8])], owner)
+    assert state_now(campaign).supplies.minor_cities == 1
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def phone(territory):
+        try:
+            mine = Campaign.objects.get(pk=campaign.pk)
+            barrier.wait()
+            store.append(mine, [Entry("event", {"type": "city", "territory": territory, "kind": "minor",
+                                                "name": "Last", "player": seated})], owner)
+            outcomes.append("saved")
+        except RuleError as error:
+            outcomes.append(error.message)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in free[8:10]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["No Minor City stickers are left", "saved"]
+    assert store.state(Campaign.objects.get(pk=campaign.pk)).supplies.minor_cities == 0
+
+
+# Random input never breaks a form ---------------------------------------------------------
+
+form_values = st.one_of(st.text(max_size=30), st.sampled_from(["Ana", "Ben", "Siberia", "Peru", "1", "-3", "999", ""]))
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(event_type=st.sampled_from(["scar", "fortification_box", "city", "elimination", "missiles", "recruitment", "nope"]),
+       values=st.dictionaries(st.sampled_from(["player", "territory", "scar", "count", "kind", "name", "troops"]),
+                              form_values, max_size=7))
+def test_event_forms_fed_random_input_never_answer_500(client, owner, event_type, values):
+    campaign = Campaign.objects.filter(name="Random events").first() or _named(playing(owner), "Random events")
+    client.force_login(owner)
+    data = {"event_type": event_type, **{f"{event_type}-{k}": v for k, v in values.items()}}
+    assert post(client, "event_add", campaign, data).status_code in (200, 302, 404)
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(player=form_values, choice=st.sampled_from([*rl.WINNER_CHOICES, *rl.HELD_ON_CHOICES, "pass", "x"]),
+       values=st.dictionaries(st.sampled_from(["territory", "continent", "name", "delta", "faction_name"]),
+                              form_values, max_size=5))
+def test_reward_forms_fed_random_input_never_answer_500(client, owner, player, choice, values):
+    campaign = Campaign.objects.filter(name="Random rewards").first() or _named(game_ended(owner), "Random rewards")
+    client.force_login(owner)
+    data = {"player": player, "reward-choice": choice, **{f"reward-{choice}__{k}": v for k, v in values.items()}}
+    assert post(client, "reward_add", campaign, data).status_code in (200, 302)
+
+
+def _named(campaign, name):
+    Campaign.objects.filter(pk=campaign.pk).update(name=name)
+    return campaign
