@@ -7,12 +7,13 @@ can be read and tested alone. Nothing here is stored: it is all derived from a f
 events (in the order logged) and rewards. States are shared and read-only: nothing here
 changes them.
 
-    changes(state)                    every change the games made to the world, in order
+    changes(state)                    every change the setup and the games made, in order
     territory_history(state, name)    the marks one territory got, with the game and the player
-    timeline(state, player=None)      one row per game, newest first
+    game_rows(state), timeline(state, player=None)   one row per game (timeline: newest first)
     faction_cards(state)              the five faction cards, front and back
     victor_slots(state)               the victor's section, 15 slots
-    board(state)                      the board's tiles, continents and the two layouts
+    board(state), tile(state, name)   the board's tiles, continents and its two layouts
+                                      (positions: data/risk-legacy-layout.json)
 """
 
 from __future__ import annotations
