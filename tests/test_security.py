@@ -104,3 +104,10 @@ class TestLoginThrottling:
         for _ in range(5):
             self.attempt("olive", "wrong", "10.0.0.7")
         assert self.attempt("olive", "correct horse battery", "10.0.0.8").status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_browsers_own_favicon_request_finds_the_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith(".png")

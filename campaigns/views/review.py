@@ -17,6 +17,7 @@ from .. import review, store
 from ..access import campaign_for
 from ..rules import base
 from ..rules import risk_legacy as rules
+from .htmx import wants_fragment
 
 
 def _risk_legacy(access):
@@ -33,13 +34,8 @@ def _as_of(request, campaign) -> int:
     return min(int(asked), campaign.games_played) if asked.isdecimal() else campaign.games_played
 
 
-def _fragment(request) -> bool:
-    """An htmx swap wants only the fragment; a history restore wants the whole page."""
-    return bool(request.htmx) and not request.htmx.history_restore_request
-
-
 def _render(request, template, partial, context):
-    name = f"{template}#{partial}" if _fragment(request) else template
+    name = f"{template}#{partial}" if wants_fragment(request) else template
     response = TemplateResponse(request, name, context)
     # The same URL answers a page or a fragment: caches must tell them apart.
     patch_vary_headers(response, ["HX-Request"])

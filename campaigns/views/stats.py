@@ -13,6 +13,7 @@ from .. import charts, stats, store
 from ..access import campaign_for
 from ..models import Campaign, Player
 from ..rules import captain_america, dawnguard
+from .htmx import wants_fragment
 
 # The wins-over-time chart draws this many players at most (its colours run out after).
 CHART_PLAYERS = charts.SERIES_COLOURS
@@ -90,7 +91,7 @@ def stats_detail(request):
         "players_columns": 1 + 3 * bool(summary.competitive_games) + bool(summary.coop_sittings),
     }
     template = "campaigns/stats_detail.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if wants_fragment(request):
         template += "#stats-results"
     return TemplateResponse(request, template, context)
 

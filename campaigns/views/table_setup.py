@@ -34,6 +34,7 @@ from ..forms_table import (
 )
 from ..rules import risk_legacy as rules
 from ..rules.base import Entry, RuleError
+from .htmx import wants_fragment
 
 
 def _risk_legacy(request, slug, *, record=False):
@@ -46,7 +47,7 @@ def _risk_legacy(request, slug, *, record=False):
 def _fragment_or_page(request, template, partial, context, *, status=200):
     """The whole page, or only `partial` for htmx (the same URL answers both, so caches must
     tell them apart)."""
-    name = f"{template}#{partial}" if request.htmx else template
+    name = f"{template}#{partial}" if wants_fragment(request) else template
     response = TemplateResponse(request, name, context, status=status)
     patch_vary_headers(response, ("HX-Request",))
     return response
@@ -193,7 +194,7 @@ def setup_edit(request, slug):
     campaign = access.campaign
     state = store.state(campaign)
     if state.phase != rules.PHASE_SETUP or not access.can_record:
-        if request.htmx:  # a tap after another phone saved: reload the page, not a section
+        if wants_fragment(request):  # a tap after another phone saved: reload the page, not a section
             messages.error(request, ALREADY_SET_UP)
             return HttpResponseClientRefresh()
         refused = [ALREADY_SET_UP] if request.method == "POST" else []
@@ -208,7 +209,7 @@ def setup_edit(request, slug):
     action = request.POST.get("coin")
     if action is not None:  # a − / + / random / clear button: count again, save nothing
         placement = _moved(placement, action)
-        if request.htmx:
+        if wants_fragment(request):
             context = {"campaign": campaign, **_coin_context(state, placement)}
             return TemplateResponse(request, f"{SETUP_TEMPLATE}#coins", context)
         return _setup_form_page(
@@ -380,7 +381,7 @@ def _stale_page(request, access, number=None):
 
 def _choose_again(request, access, state):
     """Re-show the choices after a change (a player, a start, "Why not…?", a new name)."""
-    if request.htmx and rules.why_not_next_game(state):  # another phone started it: show that
+    if wants_fragment(request) and rules.why_not_next_game(state):  # another phone started it: show that
         return HttpResponseClientRefresh()
     data = request.POST.copy() if request.method == "POST" else request.GET.copy()
     new_player_form, added = None, None

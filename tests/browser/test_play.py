@@ -11,6 +11,7 @@ from campaigns.rules import journal
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from .test_setup_and_start import choose, console_errors
 
 
 def log_in(page, username):
@@ -108,11 +109,40 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     shoot(phone, "play-09-ready-for-game-2")
     expect(watcher.locator("#table-live")).to_contain_text("Ready for game 2", timeout=3000)
 
+    # Game 2, started through the form: each seat takes the first legal start offered.
+    phone.get_by_role("link", name="Start game 2").click()
+    for seat, (player, faction) in enumerate([("Cid", "Die Mechaniker"), ("Ana", "Khan Industries"),
+                                              ("Eve", "Saharan Republic")], start=1):
+        choose(phone, f"#id_seat{seat}_player", player)
+        choose(phone, f"#id_seat{seat}_faction", faction)
+        first_legal = phone.locator(f"#id_seat{seat}_start option:not([value=''])").first.get_attribute("value")
+        choose(phone, f"#id_seat{seat}_start", first_legal)
+    shoot(phone, "play-10-game-2-seats")
+    phone.get_by_role("button", name="Start game 2").click()
+    expect(phone.get_by_text(re.compile("Game 2 is on"))).to_be_visible()
+    phone.goto(table)
+    phone.get_by_role("link", name="Enter the results").click()
+    for player, result in [("Cid", "Won"), ("Ana", "Held on"), ("Eve", "Eliminated")]:
+        phone.get_by_role("group", name=re.compile(f"^{player} ")).get_by_text(result, exact=True).click()
+    phone.get_by_role("button", name="Record the end of game 2").click()
+    expect(phone.get_by_text("Cid won: sign and choose one")).to_be_visible()
+    phone.get_by_text("Found a Major City", exact=True).click()
+    phone.get_by_label("Territory for the Major City").select_option("Iceland")
+    phone.get_by_label("Major City's name").fill("Reykjaholt")
+    phone.get_by_role("button", name="Record Cid's reward").click()
+    expect(phone.get_by_text("Ana held on: choose one or pass")).to_be_visible()
+    phone.get_by_text("Pass", exact=True).click()
+    phone.get_by_role("button", name="Record Ana's reward").click()
+    expect(phone.get_by_text("Ready for game 3")).to_be_visible()
+    expect(watcher.locator("#table-live")).to_contain_text("Ready for game 3", timeout=3000)
+    shoot(watcher, "play-11-watcher-ready-for-game-3-dark")
+
     state = store.state(type(campaign).objects.get(pk=campaign.pk))
     assert state.continents["South America"].name == "Awesometonia"
     assert state.territories["Ural"].city.name == "Ironhold"
     assert state.territories["Egypt"].resources == 3  # its coin sticker, and now this one
-    assert phone.csp_errors == [] and watcher.csp_errors == []
+    assert state.territories["Iceland"].city.kind == "major"
+    assert console_errors(phone) == [] and console_errors(watcher) == []
 
 
 def game_two_ended(owner):

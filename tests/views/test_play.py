@@ -370,3 +370,12 @@ def test_reward_forms_fed_random_input_never_answer_500(client, owner, player, c
 def _named(campaign, name):
     Campaign.objects.filter(pk=campaign.pk).update(name=name)
     return campaign
+
+
+@pytest.mark.parametrize("name", ["game_start", "setup_edit", "recruitment", "board", "history"])
+def test_a_boosted_link_gets_the_whole_page_not_a_fragment(client, owner, name):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    response = client.get(reverse(name, args=[campaign.slug]), headers={"HX-Request": "true", "HX-Boosted": "true"})
+    assert response.status_code == 200
+    assert '<main id="main"' in response.content.decode()
