@@ -379,3 +379,39 @@ def test_a_boosted_link_gets_the_whole_page_not_a_fragment(client, owner, name):
     response = client.get(reverse(name, args=[campaign.slug]), headers={"HX-Request": "true", "HX-Boosted": "true"})
     assert response.status_code == 200
     assert '<main id="main"' in response.content.decode()
+
+
+@pytest.mark.django_db
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(values=st.dictionaries(
+    st.sampled_from([*(f"result_{i}" for i in range(6)), *(f"control_{i}" for i in range(6)), "log_control"]),
+    st.one_of(form_values, st.sampled_from(["won", "held_on", "eliminated", "on"])), max_size=12))
+def test_the_end_of_game_form_fed_random_input_never_answers_500(client, owner, values):
+    campaign = Campaign.objects.filter(name="Random ends").first() or _named(playing(owner), "Random ends")
+    client.force_login(owner)
+    assert post(client, "game_end", campaign, values).status_code in (200, 302)
+
+
+@pytest.mark.django_db
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(values=st.dictionaries(st.sampled_from(["name", "scar_type", "scar_effect", "world_capital", "notes"]),
+                              form_values, max_size=5))
+def test_the_packet_form_fed_random_input_never_answers_500(client, owner, values):
+    campaign = Campaign.objects.filter(name="Random packets").first() or _named(playing(owner), "Random packets")
+    client.force_login(owner)
+    assert post(client, "packet_add", campaign, {f"packet-{k}": v for k, v in values.items()}).status_code in (200, 302)
+
+
+@pytest.mark.django_db
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(values=st.dictionaries(st.sampled_from(["name", "named_by", "roll_Ana", "roll_Ben", "roll_Cid"]),
+                              form_values, max_size=5))
+def test_the_world_form_fed_random_input_never_answers_500(client, owner, values):
+    campaign = Campaign.objects.filter(name="Random worlds").first()
+    if campaign is None:
+        data = load_journal(NAME)
+        data.pop("world")
+        data["name"] = "Random worlds"
+        campaign = store.import_journal(data, owner=owner)
+    client.force_login(owner)
+    assert post(client, "world_name", campaign, {f"world-{k}": v for k, v in values.items()}).status_code in (200, 302)
