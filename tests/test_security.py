@@ -111,3 +111,14 @@ def test_the_browsers_own_favicon_request_finds_the_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response["Location"].endswith(".png")
+
+
+def test_template_comments_never_span_lines():
+    # Django's {# #} comment is one line only: a second line would be shown on the page.
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in (ROOT / "templates").rglob("*.html")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if "{#" in line and "#}" not in line.split("{#", 1)[1]
+    ]
+    assert offenders == []
