@@ -15,3 +15,13 @@ def ago(moment):
     if timezone.now() - moment < timedelta(minutes=1):
         return "just now"
     return f"{timesince(moment)} ago"
+
+
+@register.filter
+def marked(territories):
+    """The territories (name, marks) of a campaign_state that carry anything beyond the bare card."""
+    return [
+        (name, marks)
+        for name, marks in territories.items()
+        if marks["scar"] or marks["city"] or marks["fortification"] or marks["card_destroyed"] or marks["resources"] > 1
+    ]

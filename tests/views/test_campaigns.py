@@ -146,3 +146,15 @@ def test_undo_goes_back_to_the_page_it_came_from_but_never_off_site(client, owne
     table = reverse("table", args=[risk_campaign.slug])
     assert client.post(url, {"next": table})["Location"] == table
     assert client.post(url, {"next": "https://evil.example/"})["Location"] == risk_campaign.get_absolute_url()
+
+
+def test_a_fresh_risk_legacy_campaign_says_its_board_is_clean(client, owner, campaign):
+    client.force_login(owner)
+    assert "The board is still clean." in client.get(campaign.get_absolute_url()).content.decode()
+
+
+def test_the_overview_lists_the_marked_territories(client, owner, risk_campaign):
+    client.force_login(owner)
+    html = client.get(risk_campaign.get_absolute_url()).content.decode()
+    assert "The board is still clean." not in html
+    assert "Ironhold" in html
