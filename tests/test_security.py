@@ -122,3 +122,13 @@ def test_template_comments_never_span_lines():
         if "{#" in line and "#}" not in line.split("{#", 1)[1]
     ]
     assert offenders == []
+
+
+def test_a_developer_checkout_runs_manage_py_without_configuration(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SECRET_KEY", "DJANGO_DEBUG")}
+    env["SQLITE_PATH"] = str(tmp_path / "db.sqlite3")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
