@@ -15,7 +15,7 @@ BASE_PYTHON := $(shell for c in "$$(pyenv root 2>/dev/null)/versions/$(PYTHON_VE
 	if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v "$$c"; break; fi; done)
 
-.PHONY: run test bench check-python venv clean
+.PHONY: run test test-fast lint-imports bench check-python venv clean
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -48,9 +48,18 @@ run: $(VENV)/.run-installed
 	@echo ""
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Every test: rules, views, browser. With DATABASE_URL set (PostgreSQL), the same suite runs there.
-test: $(VENV)/.test-installed /usr/bin/chromium
+# The layers (pyproject.toml [tool.importlinter]): the rules import no Django, the read side no views.
+lint-imports: $(VENV)/.test-installed
+	$(VENV)/bin/lint-imports
+
+# Every test: the import contracts, then rules, views, browser. With DATABASE_URL set
+# (PostgreSQL), the same suite runs there.
+test: lint-imports /usr/bin/chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The inner loop: everything but the browser tests.
+test-fast: lint-imports
+	$(PY) -m pytest --ignore=tests/browser $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py
