@@ -1,8 +1,22 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from .models import SYSTEM_CHOICES, Membership
+from .rules import limits
 from .rules.base import RuleError
+
+
+def within_limits(check):
+    """A form validator from a rules-layer check (campaigns/rules/limits.py), for a text a
+    field's max_length cannot see (one name among several in a textarea)."""
+
+    def validate(value):
+        try:
+            check(value)
+        except RuleError as error:
+            raise forms.ValidationError(error.message) from None
+
+    return validate
 
 
 class SignupForm(UserCreationForm):
@@ -10,8 +24,21 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
 
 
+class LoginForm(AuthenticationForm):
+    """The login form, refusing a username no account can have before it is checked: the
+    login throttle records every failed username, and its column holds 255 characters."""
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if len(username) > self.fields["username"].max_length:
+            raise self.get_invalid_login_error()
+        return username
+
+
 class CampaignForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="What your group calls this campaign.")
+    # Django's max_length and its NUL check are the limits' own checks here (a form cannot
+    # send a lone surrogate: the request body is decoded first).
+    name = forms.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS, help_text="What your group calls this campaign.")
     system = forms.ChoiceField(choices=SYSTEM_CHOICES, label="Game", widget=forms.RadioSelect)
     players = forms.CharField(
         required=False,
@@ -24,6 +51,7 @@ class CampaignForm(forms.Form):
         names = [name.strip() for name in raw.splitlines() if name.strip()]
         seen = set()
         for name in names:
+            within_limits(limits.check_player_name)(name)
             if name.lower() in seen:
                 raise forms.ValidationError(f"{name} is listed twice.")
             seen.add(name.lower())
@@ -33,17 +61,22 @@ class CampaignForm(forms.Form):
 class JournalUploadForm(forms.Form):
     journal = forms.FileField(help_text="A campaign journal (.json) exported from Legacy Ledger or a compatible tool.")
 
-    MAX_BYTES = 2 * 1024 * 1024
-
     def clean_journal(self):
         upload = self.cleaned_data["journal"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("That file is too large for a campaign journal (2 MB at most).")
+        if upload.size > limits.JOURNAL_MAX_BYTES:
+            raise forms.ValidationError(too_large_message(upload.size))
         return upload
 
 
+def too_large_message(size: int) -> str:
+    return (
+        f"That file is {size / (1024 * 1024):.1f} MB: a campaign journal is "
+        f"{limits.JOURNAL_MAX_BYTES // (1024 * 1024)} MB at most."
+    )
+
+
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=40, label="Player's name")
+    name = forms.CharField(max_length=limits.PLAYER_NAME_MAX_CHARS, label="Player's name")
 
 
 class MemberRoleForm(forms.Form):

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import slugify
 
-from .rules import SYSTEMS
+from .rules import SYSTEMS, limits
 
 SYSTEM_CHOICES = [(key, module.LABEL) for key, module in SYSTEMS.items()]
 
@@ -31,7 +31,7 @@ class CampaignQuerySet(models.QuerySet):
 
 
 class Campaign(models.Model):
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS)
     slug = models.SlugField(max_length=120, unique=True)
     system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -100,7 +100,7 @@ class Player(models.Model):
     """A name on the campaign's roster; it may be linked to an account."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=limits.PLAYER_NAME_MAX_CHARS)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )

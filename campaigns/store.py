@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .models import Campaign, Entry, Membership, Player
-from .rules import base, journal
+from .rules import base, journal, limits
 from .rules.base import RuleError, Timeline
 
 CACHE_SECONDS = 60 * 60 * 24
@@ -41,7 +41,8 @@ MEMO_SIZE = 32
 
 
 def _state_key(campaign: Campaign, as_of: int | None) -> str:
-    return f"state:{campaign.pk}:{campaign.journal_version}:{'now' if as_of is None else as_of}"
+    when = "now" if as_of is None else as_of
+    return f"state:{base.STATE_FORMAT}:{campaign.pk}:{campaign.journal_version}:{when}"
 
 
 _memo_lock = threading.Lock()
@@ -157,8 +158,11 @@ def _copy(folded: Timeline) -> Timeline:
 def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
-    Raises RuleError, and saves nothing, when one breaks a rule.
+    Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
+    the limits refuse: a form that forgot a max_length still cannot reach the database with it).
     """
+    for entry in entries:
+        limits.check_values(entry.data)
     with transaction.atomic():
         locked = _locked(campaign)
         folded = base.extend(locked.rules, _copy(timeline(locked)), entries)
@@ -185,11 +189,29 @@ class Undone:
     game_number: int | None
 
 
-def undo_last(campaign: Campaign, user) -> Undone | None:
-    """Take back the journal's last entry; it is kept, marked with who undid it and when."""
+class NotTheLastEntry(Exception):
+    """The entry a player asked to undo is no longer the journal's last live one (another
+    phone undid it, or recorded after it): nothing was undone."""
+
+    def __init__(self, asked: Entry | None, last: Entry | None):
+        super().__init__("not the last entry")
+        self.asked = asked  # the entry the player saw (None if it no longer exists)
+        self.last = last  # the journal's last live entry now (None if the journal is empty)
+
+
+def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone | None:
+    """Take back the journal's last entry; it is kept, marked with who undid it and when.
+
+    With `entry_id` (the entry the player was shown), only that entry is taken back, and only
+    if it is still the last live one when the campaign's lock is held: five phones confirming
+    the same undo at once take back one entry, and the other four get NotTheLastEntry.
+    """
     with transaction.atomic():
         locked = _locked(campaign)
-        last = locked.entries.live().order_by("-position").first()
+        last = locked.entries.live().select_related("recorded_by").order_by("-position").first()
+        if entry_id is not None and (last is None or last.pk != entry_id):
+            asked = locked.entries.select_related("undone_by").filter(pk=entry_id).first()
+            raise NotTheLastEntry(asked, last)
         if last is None:
             return None
         last.undone_at = timezone.now()
@@ -202,6 +224,9 @@ def undo_last(campaign: Campaign, user) -> Undone | None:
 
 
 def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -> Campaign:
+    limits.check_campaign_name(name)
+    for player in players:
+        limits.check_player_name(player, field="players")
     with transaction.atomic():
         campaign = Campaign.objects.create(name=name, system=system, slug=Campaign.unique_slug(name))
         Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
@@ -256,6 +281,7 @@ def add_player(campaign: Campaign, name: str) -> Player:
     name = name.strip()
     if not name:
         raise RuleError("A player needs a name.", field="name")
+    limits.check_player_name(name)
     with transaction.atomic():
         locked = _locked(campaign)
         if locked.players.filter(name__iexact=name).exists():
@@ -271,6 +297,7 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
     new_name = new_name.strip()
     if not new_name:
         raise RuleError("A player needs a name.", field="name")
+    limits.check_player_name(new_name)
     with transaction.atomic():
         locked = _locked(campaign)
         if locked.players.filter(name__iexact=new_name).exclude(pk=player.pk).exists():
@@ -286,6 +313,28 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
         # Check the renamed journal still folds (it always should: names are opaque to rules).
         base.fold(locked.rules, roster(locked), live_entries(locked))
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+
+
+def link_player(campaign: Campaign, player: Player, user) -> None:
+    """Link a roster name to an account (None: unlink it). An account plays under one name
+    per campaign, so its other name is unlinked; under the campaign's lock, so two phones
+    linking at once cannot both hold the account."""
+    with transaction.atomic():
+        locked = _locked(campaign)
+        if user is not None:
+            locked.players.filter(user=user).exclude(pk=player.pk).update(user=None)
+        player.user = user
+        player.save(update_fields=["user"])
+
+
+def matching_player(campaign: Campaign, user) -> Player | None:
+    """The unlinked roster name that is this account's name (its username, first name or
+    full name, ignoring case), to offer when the account joins."""
+    names = {name.casefold() for name in (user.get_username(), user.first_name, user.get_full_name()) if name}
+    for player in campaign.players.filter(user__isnull=True):
+        if player.name.casefold() in names:
+            return player
+    return None
 
 
 def player_in_journal(campaign: Campaign, name: str) -> bool:

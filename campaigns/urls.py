@@ -9,7 +9,7 @@ from .views import pwa, stats  # issue 5: stats, exports, the installable app
 urlpatterns = [
     path("", campaigns.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
@@ -29,6 +29,7 @@ urlpatterns = [
     path("campaigns/<slug:slug>/members/<int:membership_id>/remove/", members.member_remove, name="member_remove"),
     # -- at the table (issue 4)
     path("campaigns/<slug:slug>/setup/", table_setup.setup_edit, name="setup_edit"),
+    path("campaigns/<slug:slug>/setup/chart/", table_setup.trade_in_chart_edit, name="trade_in_chart_edit"),
     path("campaigns/<slug:slug>/games/new/", table_setup.game_start, name="game_start"),
     path("campaigns/<slug:slug>/recruitment/", table_setup.recruitment, name="recruitment"),
     path("campaigns/<slug:slug>/play/", table_play.table, name="table"),
@@ -48,6 +49,6 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
-    path("join/<str:token>/", members.join, name="join"),
-    path("p/<str:token>/", campaigns.campaign_public, name="campaign_public"),
+    path("join/<slug:token>/", members.join, name="join"),
+    path("p/<slug:token>/", campaigns.campaign_public, name="campaign_public"),
 ]

@@ -116,3 +116,53 @@ def test_unknown_slugs_are_errors(capsys):
         call_command("export_journal", "nope")
     with pytest.raises(CommandError, match="no campaign"):
         call_command("campaign_state", "nope")
+
+
+@pytest.mark.django_db
+def test_import_journal_reads_standard_input_when_the_file_is_a_dash(capsys):
+    import io
+
+    stdin = io.BytesIO((DATA / "captain_america_plays.json").read_bytes())
+    call_command("import_journal", "-", stdin=stdin)
+    slug = capsys.readouterr().out.strip().splitlines()[-1]
+    assert Campaign.objects.get(slug=slug).games_played > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_import_journal_reads_the_real_standard_input(tmp_path):
+    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env.pop("DATABASE_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_journal", "-"],
+        cwd=ROOT, env=env, capture_output=True, input=(DATA / "captain_america_plays.json").read_bytes(),
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout.decode().strip().splitlines()[-1]
+    bomb = subprocess.run(
+        [sys.executable, "manage.py", "import_journal", "-"],
+        cwd=ROOT, env=env, capture_output=True, input=b"[" * 100_000 + b"]" * 100_000,
+    )
+    assert bomb.returncode == 1
+    assert "nested too deeply" in bomb.stderr.decode()
+    assert "Traceback" not in bomb.stderr.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"n": ' + "9" * 5000 + "}", "more than 4,300 digits"),
+        ('{"format": "campaign-journal/1", "system": "risk-legacy", "name": "\\ud800", "players": []}', "surrogate"),
+        ('{"format": "campaign-journal/1", "system": "risk-legacy", "name": "' + "x" * 300 + '", "players": []}',
+         "300 characters long; 100 at most"),
+        (" " * (4 * 1024 * 1024 + 10), "4.0 MB at most"),
+    ],
+)
+def test_import_journal_refuses_journal_bombs_with_a_sentence(tmp_path, text, message):
+    path = tmp_path / "bomb.json"
+    path.write_text(text)
+    with pytest.raises(CommandError, match=message):
+        call_command("import_journal", str(path))
+    assert not Campaign.objects.exists()

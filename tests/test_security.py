@@ -56,15 +56,21 @@ def test_csrf_works_for_htmx_requests_through_the_body_header(owner, campaign):
     assert campaign.players.filter(name="Ana").exists()
 
 
-def test_deploy_checks_pass_with_production_settings(tmp_path):
+# The README's deploy section: the app redirects to HTTPS itself, or the proxy already does
+# (DJANGO_SECURE_SSL_REDIRECT=0); its `check --deploy --fail-level WARNING` passes either way.
+@pytest.mark.parametrize("ssl_redirect", [None, "0"])
+def test_deploy_checks_pass_with_production_settings(tmp_path, ssl_redirect):
     env = {
         **os.environ,
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "a-long-random-production-secret-Zq8XwYp2vRt5uN1mK7jH3gF9dS4aL6cE0bV",
         "DJANGO_ALLOWED_HOSTS": "ledger.example.org",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://ledger.example.org",
         "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
     }
     env.pop("DJANGO_SECURE_SSL_REDIRECT", None)
+    if ssl_redirect is not None:
+        env["DJANGO_SECURE_SSL_REDIRECT"] = ssl_redirect
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests only
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -132,3 +138,16 @@ def test_a_developer_checkout_runs_manage_py_without_configuration(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("username", ["x" * 300, "a\x00b"])
+def test_a_login_with_a_username_no_account_can_have_is_refused_not_a_500(db, username):
+    response = Client(raise_request_exception=False).post(reverse("login"), {"username": username, "password": "nope"})
+    assert response.status_code == 200
+    assert response.context["form"].errors
+
+
+@pytest.mark.parametrize("url", ["/join/a%00b/", "/p/a%00b/", "/join/%F0%9F%8E%B2/"])
+def test_a_token_that_no_link_can_have_is_a_404(client, owner, url):
+    client.force_login(owner)
+    assert client.get(url).status_code == 404

@@ -138,3 +138,53 @@ def test_several_campaigns_fold_from_two_queries_and_match_their_own_folds(owner
     with django_assert_num_queries(2):
         folded = store.timelines(campaigns)
     assert {c.pk: c.rules.state_json(folded[c.pk].current) for c in campaigns} == expected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_five_phones_confirming_the_same_undo_at_once_undo_exactly_one_entry():
+    owner = UserFactory()
+    campaign = store.import_journal(load_journal(NAME), owner=owner)
+    shown = campaign.entries.live().order_by("-position").first()
+    live_before = campaign.entries.live().count()
+    barrier = threading.Barrier(5)
+    outcomes = []
+
+    def phone():
+        try:
+            mine = Campaign.objects.get(pk=campaign.pk)
+            barrier.wait()
+            store.undo_last(mine, owner, entry_id=shown.pk)
+            outcomes.append("undone")
+        except store.NotTheLastEntry as refused:
+            outcomes.append(refused)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("undone") == 1
+    assert all(o.asked.pk == shown.pk and o.asked.undone_at is not None for o in outcomes if o != "undone")
+    assert campaign.entries.live().count() == live_before - 1
+
+
+def test_an_undo_tied_to_an_entry_that_is_not_last_undoes_nothing(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    store.append(campaign, entries[:3], owner)
+    shown = campaign.entries.live().order_by("-position").first()
+    store.append(campaign, entries[3:4], owner)  # another phone recorded after it
+    with pytest.raises(store.NotTheLastEntry) as refused:
+        store.undo_last(campaign, owner, entry_id=shown.pk)
+    assert refused.value.asked == shown and refused.value.last.position == 3
+    assert campaign.entries.live().count() == 4
+
+
+def test_an_entry_with_a_text_the_database_refuses_is_refused_before_saving(owner):
+    campaign, entries = empty_copy_of(NAME, owner)
+    setup = entries[0]
+    bad = type(setup)(setup.kind, {**setup.data, "note": "x\x00y"})
+    with pytest.raises(RuleError, match="NUL"):
+        store.append(campaign, [bad], owner)
+    assert not campaign.entries.exists()

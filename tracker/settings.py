@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Before any view reads the body: refuse one larger than a campaign journal.
+    "campaigns.middleware.RequestSizeLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a lockout raised by the backend into a response.
@@ -142,6 +144,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en"
+# The app's one date format ("3 Sep 2026"), used by Django's date formatting everywhere.
+FORMAT_MODULE_PATH = ["tracker.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -180,6 +184,10 @@ if not DEBUG:
     # Production sits behind a reverse proxy that terminates TLS and says so in this header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
+    if not SECURE_SSL_REDIRECT:
+        # The operator says the proxy already redirects plain HTTP to HTTPS (README), so
+        # check --deploy's "SECURE_SSL_REDIRECT is not True" is answered there.
+        SILENCED_SYSTEM_CHECKS = ["security.W008"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365

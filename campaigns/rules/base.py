@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GAME_KIND = "game"
+# The shape of the folded states: part of every cache key, so that after a deploy that
+# changes what a state holds, a shared cache never serves a state of the old shape.
+STATE_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,7 @@ def describe(entry: Entry) -> str:
     """A plain description of an entry, for systems that do not word their own."""
     data = entry.data
     if entry.kind == GAME_KIND:
-        return f"game {data.get('number')} ({data.get('played_on')})"
+        return f"game {data.get('number')}"
     words = entry.kind.replace("_", " ")
     choice = data.get("choice")
     detail = data.get("type") or (choice.get("type") if isinstance(choice, dict) else None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import SYSTEMS
+from . import SYSTEMS, limits
 from .base import Entry, RuleError, Timeline, fold
 
 FORMAT = "campaign-journal/1"
@@ -17,15 +17,36 @@ COMMON_KEYS = ("format", "system", "name", "players")
 
 
 def parse_json(text: str | bytes) -> Any:
-    """The JSON value of a journal file, or a RuleError that says where it is malformed."""
+    """The JSON value of a journal file, or a RuleError that says where it is malformed.
+
+    Files larger than JOURNAL_MAX_BYTES, nesting deeper than Python's recursion allows,
+    integers longer than Python converts (4,300 digits) and NaN/Infinity (which no database
+    stores as JSON) are refused with a sentence, never a traceback.
+    """
+    if len(text) > limits.JOURNAL_MAX_BYTES:
+        raise RuleError(
+            f"the journal is {_size(len(text))}; a journal file is {_size(limits.JOURNAL_MAX_BYTES)} at most"
+        )
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except UnicodeDecodeError:
         raise RuleError("the journal is not a UTF-8 text file") from None
     except json.JSONDecodeError as error:
         raise RuleError(
             f"the journal is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except RecursionError:
+        raise RuleError("the journal is nested too deeply to be a campaign journal") from None
+    except ValueError:  # the only other ValueError: an integer of more than 4,300 digits
+        raise RuleError("the journal holds a number too long to be a count (more than 4,300 digits)") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RuleError(f"the journal holds {name}, which is not a number JSON allows")
+
+
+def _size(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size / 1024:.0f} KB"
 
 
 def read(journal: Any):
@@ -50,15 +71,23 @@ def read(journal: Any):
     name = journal.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("'name' must be the campaign's name, a non-empty text")
+    limits.check_campaign_name(name, field=None)
     players = journal.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RuleError("'players' must be a list of player names")
     seen: set[str] = set()
     for player in players:
+        limits.check_player_name(player, field=None)
         if player in seen:
             raise RuleError(f"'players' names {player} twice: names are unique in a campaign")
         seen.add(player)
+    # Sizes and texts before anything is converted or folded, so no journal can keep the
+    # server busy for long or reach the database with a text it refuses.
+    games = journal.get("games")
+    limits.check_journal_size(len(games) if isinstance(games, list) else 0, 0)
+    limits.check_journal_values(journal)
     entries = system.journal_entries(journal)
+    limits.check_journal_size(len(games) if isinstance(games, list) else 0, len(entries))
     return system, name, players, entries
 
 

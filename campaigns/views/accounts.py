@@ -1,9 +1,26 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import HttpResponseClientRedirect
 
-from ..forms import SignupForm
+from ..forms import LoginForm, SignupForm
+from .htmx import wants_fragment
+from .params import same_origin_path
+
+
+class LoginView(auth_views.LoginView):
+    """Log in. An htmx request for part of a page lands here when the session ended elsewhere
+    (logged out in another tab, expired, a new password): it gets the whole login page, not
+    the login form dropped into that part of the page."""
+
+    redirect_authenticated_user = True
+    authentication_form = LoginForm  # refuses a username longer than any account's (never a 500)
+
+    def get(self, request, *args, **kwargs):
+        if wants_fragment(request):
+            return HttpResponseClientRedirect(request.get_full_path())
+        return super().get(request, *args, **kwargs)
 
 
 def signup(request):
@@ -15,7 +32,7 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        if url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        if same_origin_path(next_url):
             return redirect(next_url)
         return redirect("home")
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -5,8 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import store
 from ..access import campaign_for, campaign_for_public_link
@@ -14,17 +15,20 @@ from ..forms import CampaignForm, JournalUploadForm, add_rule_error
 from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
+from .params import same_origin_path, whole_number
+from .refusals import focus_first_error
 
 
-@require_GET
+@require_safe
 def home(request):
     """The user's campaigns, or what the app is for a visitor."""
-    campaigns = Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at")
+    campaigns = list(Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at"))
+    store.timelines(campaigns)  # each card's count of games reads its state: fold them together
     return TemplateResponse(request, "campaigns/home.html", {"campaigns": campaigns})
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def campaign_create(request):
     """Start a campaign, or create one from an uploaded journal."""
     form = CampaignForm(request.POST if "create" in request.POST else None)
@@ -32,9 +36,13 @@ def campaign_create(request):
         request.POST if "import" in request.POST else None, request.FILES if "import" in request.POST else None
     )
     if form.is_bound and form.is_valid():
-        campaign = store.create_campaign(owner=request.user, **form.cleaned_data)
-        messages.success(request, f"{campaign.name} is ready. Add your players and invite your group.")
-        return redirect(campaign)
+        try:
+            campaign = store.create_campaign(owner=request.user, **form.cleaned_data)
+        except RuleError as error:
+            add_rule_error(form, error)
+        else:
+            messages.success(request, f"{campaign.name} is ready. Add your players and invite your group.")
+            return redirect(campaign)
     if upload_form.is_bound and upload_form.is_valid():
         try:
             data = parse_json(upload_form.cleaned_data["journal"].read())
@@ -44,6 +52,8 @@ def campaign_create(request):
         else:
             messages.success(request, f"{campaign.name} was imported with {campaign.games_played} games.")
             return redirect(campaign)
+    focus_first_error(form)
+    focus_first_error(upload_form)  # a refused upload is below the first form: bring it into view
     return TemplateResponse(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
 
 
@@ -61,14 +71,14 @@ def _detail_context(access, as_of=None):
 
 
 @login_required
-@require_GET
+@require_safe
 def campaign_detail(request, slug):
     """A campaign's page: where it stands now."""
     access = campaign_for(request, slug)
     return TemplateResponse(request, "campaigns/campaign_detail.html", _detail_context(access))
 
 
-@require_GET
+@require_safe
 def campaign_public(request, token):
     """The read-only page anyone with the public link may see."""
     access = campaign_for_public_link(token)
@@ -76,7 +86,7 @@ def campaign_public(request, token):
 
 
 @login_required
-@require_GET
+@require_safe
 def journal_download(request, slug):
     """The campaign's journal as a JSON file."""
     campaign = campaign_for(request, slug).campaign
@@ -87,38 +97,66 @@ def journal_download(request, slug):
 
 
 @login_required
-@require_GET
+@require_safe
 def state_json(request, slug):
     """The derived state, as `campaign_state` prints it (?as_of=N for the state after game N)."""
     campaign = campaign_for(request, slug).campaign
     as_of = request.GET.get("as_of")
     if as_of is not None:
-        if not as_of.isdigit() or int(as_of) > campaign.games_played:
+        as_of = whole_number(as_of)
+        if as_of is None or as_of > campaign.games_played:
             return JsonResponse({"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400)
-        as_of = int(as_of)
     return JsonResponse(store.state_json(campaign, as_of), json_dumps_params={"ensure_ascii": False})
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def undo(request, slug):
-    """Ask, then take back the journal's last entry."""
+    """Ask, then take back the entry the page showed, if it is still the journal's last."""
     access = campaign_for(request, slug, record=True)
     campaign = access.campaign
-    last = campaign.entries.live().order_by("-position").first()
     back = request.POST.get("next") or request.GET.get("next")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+    if not same_origin_path(back):
         back = campaign.get_absolute_url()
     if request.method == "POST":
-        undone = store.undo_last(campaign, request.user)
-        if undone is None:
-            messages.info(request, "There is nothing to undo.")
-        else:
-            messages.success(request, f"Undone: {store.describe(campaign, undone.kind, undone.data)}.")
-        return redirect(back)
+        return _undo_entry(request, campaign, back)
+    last = campaign.entries.live().select_related("recorded_by").order_by("-position").first()
     return TemplateResponse(
         request,
         "campaigns/undo_confirm.html",
         {"campaign": campaign, "access": access, "last": last, "back": back,
          "last_text": store.describe(campaign, last.kind, last.data) if last else None},
     )
+
+
+def _undo_entry(request, campaign, back):
+    entry_id = whole_number(request.POST.get("entry"))
+    if entry_id is None:
+        # The confirmation names the entry; a POST that does not cannot be tied to one.
+        messages.error(request, "Nothing was undone: the undo did not say which entry to take back. Check it here.")
+        return redirect(f"{reverse('undo', args=[campaign.slug])}?{urlencode({'next': back})}")
+    try:
+        undone = store.undo_last(campaign, request.user, entry_id=entry_id)
+    except store.NotTheLastEntry as refused:
+        messages.warning(request, _not_undone_message(campaign, refused))
+    else:
+        if undone is None:
+            messages.info(request, "There is nothing to undo.")
+        else:
+            messages.success(request, f"Undone: {store.describe(campaign, undone.kind, undone.data)}.")
+    return redirect(back)
+
+
+def _not_undone_message(campaign, refused) -> str:
+    """What happened instead, in the words of the player whose undo lost the race."""
+    asked = refused.asked
+    if asked is None:
+        return "Nothing was undone: that entry is not in this campaign's journal."
+    text = store.describe(campaign, asked.kind, asked.data)
+    if asked.undone_at is not None:
+        by = f" by {asked.undone_by}" if asked.undone_by else ""
+        return f"Nothing was undone: {text} had already been undone{by}."
+    last = refused.last
+    newer = f" ({store.describe(campaign, last.kind, last.data)} was recorded after it)" if last else ""
+    return f"Nothing was undone: {text} is no longer the last entry{newer}."
+

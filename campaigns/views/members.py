@@ -3,15 +3,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_safe
 
+from .. import store
 from ..access import campaign_for
 from ..forms import MemberRoleForm
 from ..models import Campaign, Membership, new_token
+from .refusals import page_url_on_get
 
 
 @login_required
-@require_GET
+@require_safe
 def members(request, slug):
     """Who belongs to the campaign; the owner also manages links and roles here."""
     access = campaign_for(request, slug)
@@ -31,7 +33,7 @@ def members(request, slug):
 
 
 @login_required
-@require_POST
+@page_url_on_get("members")  # e.g. after logging in again with next= this URL
 def invite_regenerate(request, slug):
     """Make a new join link; the old one stops working."""
     campaign = campaign_for(request, slug, owner=True).campaign
@@ -42,7 +44,7 @@ def invite_regenerate(request, slug):
 
 
 @login_required
-@require_POST
+@page_url_on_get("members")
 def public_link(request, slug):
     """Turn the public read-only link on (a fresh one) or off."""
     campaign = campaign_for(request, slug, owner=True).campaign
@@ -57,7 +59,7 @@ def public_link(request, slug):
 
 
 @login_required
-@require_POST
+@page_url_on_get("members")
 def member_role(request, slug, membership_id):
     """Change a member's role."""
     campaign = campaign_for(request, slug, owner=True).campaign
@@ -77,7 +79,7 @@ def member_role(request, slug, membership_id):
 
 
 @login_required
-@require_POST
+@page_url_on_get("members")
 def member_remove(request, slug, membership_id):
     """Remove someone from the campaign."""
     campaign = campaign_for(request, slug, owner=True).campaign
@@ -91,7 +93,7 @@ def member_remove(request, slug, membership_id):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request, token):
     """Join a campaign through its invite link."""
     campaign = Campaign.objects.filter(invite_token=token).first()
@@ -99,8 +101,17 @@ def join(request, token):
         raise Http404("This invite link is no longer valid.")
     if campaign.memberships.filter(user=request.user).exists():
         return redirect(campaign)
+    # The roster name that is this account's own, offered so joining links it in one tap.
+    offered = store.matching_player(campaign, request.user)
     if request.method == "POST":
         Membership.objects.get_or_create(campaign=campaign, user=request.user, defaults={"role": Membership.Role.MEMBER})
-        messages.success(request, f"Welcome to {campaign.name}.")
+        if offered is not None and request.POST.get("player") == str(offered.pk):
+            store.link_player(campaign, offered, request.user)
+            messages.success(request, f"Welcome to {campaign.name}. You play as {offered.name}.")
+        elif request.POST.get("player"):
+            messages.success(request, f"Welcome to {campaign.name}.")
+            messages.info(request, "That roster name was linked to another account meanwhile: ask the owner to link yours on the Players page.")
+        else:
+            messages.success(request, f"Welcome to {campaign.name}.")
         return redirect(campaign)
-    return TemplateResponse(request, "campaigns/join_confirm.html", {"campaign": campaign})
+    return TemplateResponse(request, "campaigns/join_confirm.html", {"campaign": campaign, "offered": offered})

@@ -2,12 +2,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from .. import store
 from ..access import campaign_for
 from ..forms import PlayerForm, add_rule_error
 from ..models import Player
+from .params import whole_number
+from .refusals import page_url_on_get
 
 
 def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
@@ -38,10 +40,10 @@ def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster(request, slug):
     """The campaign's players: add one (members), or just look (viewers)."""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _roster_page(request, campaign_for(request, slug))
     access = campaign_for(request, slug, record=True)
     form = PlayerForm(request.POST)
@@ -57,7 +59,7 @@ def roster(request, slug):
 
 
 @login_required
-@require_POST
+@page_url_on_get("roster")
 def player_rename(request, slug, player_id):
     """Rename a player everywhere the journal names them."""
     access = campaign_for(request, slug, record=True)
@@ -76,7 +78,7 @@ def player_rename(request, slug, player_id):
 
 
 @login_required
-@require_POST
+@page_url_on_get("roster")
 def player_delete(request, slug, player_id):
     """Take a name off the roster, if it never played."""
     access = campaign_for(request, slug, record=True)
@@ -91,21 +93,23 @@ def player_delete(request, slug, player_id):
 
 
 @login_required
-@require_POST
+@page_url_on_get("roster")
 def player_link(request, slug, player_id):
     """Link a roster name to a member's account (or unlink it)."""
     access = campaign_for(request, slug, record=True)
     player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
-    user_id = request.POST.get("user") or None
-    if user_id is None:
-        player.user = None
-    else:
-        membership = access.campaign.memberships.filter(user_id=user_id).select_related("user").first()
-        if membership is None:
-            messages.error(request, "Only a member of this campaign can be linked to a player.")
-            return redirect("roster", slug=slug)
-        access.campaign.players.filter(user=membership.user).update(user=None)
-        player.user = membership.user
-    player.save(update_fields=["user"])
-    messages.success(request, f"{player.name} is now linked to {player.user}." if player.user else f"{player.name} is no longer linked.")
+    user_id = request.POST.get("user", "")
+    if user_id == "":
+        store.link_player(access.campaign, player, None)
+        messages.success(request, f"{player.name} is no longer linked.")
+        return redirect("roster", slug=slug)
+    user_id = whole_number(user_id)
+    membership = (
+        access.campaign.memberships.filter(user_id=user_id).select_related("user").first() if user_id else None
+    )
+    if membership is None:
+        messages.error(request, "Only a member of this campaign can be linked to a player: choose one from the list.")
+        return _roster_page(request, access, status=400)
+    store.link_player(access.campaign, player, membership.user)
+    messages.success(request, f"{player.name} is now linked to {membership.user}.")
     return redirect("roster", slug=slug)

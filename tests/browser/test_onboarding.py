@@ -47,10 +47,12 @@ def test_sign_up_create_a_campaign_and_invite_a_friend_who_joins(new_phone, shoo
     friend.get_by_label("Password confirmation").fill("a long table password")
     friend.get_by_role("button", name="Sign up").click()
     expect(friend.get_by_role("heading", name="Join Thursday Earth")).to_be_visible()
+    # The roster already has a Ben: joining offers to play as Ben, in one tap.
+    expect(friend.get_by_role("button", name="Join without a roster name")).to_be_visible()
     shoot(friend, "06-join-dark")
-    friend.get_by_role("button", name="Join the campaign").click()
+    friend.get_by_role("button", name="Join as Ben").click()
     expect(friend.get_by_role("heading", name="Thursday Earth")).to_be_visible()
-    expect(friend.get_by_text("Welcome to Thursday Earth")).to_be_visible()
+    expect(friend.get_by_text("Welcome to Thursday Earth. You play as Ben.")).to_be_visible()
     shoot(friend, "07-joined-dark")
 
     friend.goto("/")

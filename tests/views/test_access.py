@@ -33,6 +33,7 @@ MATRIX = [
     # -- at the table (issue 4)
     ("setup_edit", "get", READ),
     ("setup_edit", "post", RECORD),
+    ("trade_in_chart_edit", "post", RECORD),
     ("game_start", "get", RECORD),
     ("game_start", "post", RECORD),
     ("recruitment", "get", READ),
@@ -98,6 +99,23 @@ def test_campaign_views_are_scoped_to_the_campaigns_a_user_belongs_to(client, ca
         assert response.status_code in (200, 302), response.status_code
     else:
         assert response.status_code == 403
+
+
+@pytest.mark.parametrize("name", sorted({name for name, method, _ in MATRIX if method == "get"}))
+def test_head_is_answered_wherever_get_is(client, campaign, owner, name):
+    """Uptime checks and link previews ask with HEAD: the same answer as GET, without a body."""
+    client.force_login(owner)
+    url = url_for(name, campaign)
+    get = client.get(url)
+    head = client.head(url)
+    assert head.status_code == get.status_code
+    assert head.content == b""
+
+
+@pytest.mark.parametrize("name", ["home", "campaign_create", "stats", "manifest", "service_worker", "offline"])
+def test_head_is_answered_on_the_pages_outside_a_campaign(client, owner, name):
+    client.force_login(owner)
+    assert client.head(reverse(name)).status_code == client.get(reverse(name)).status_code == 200
 
 
 def test_every_campaign_view_is_in_the_matrix():

@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.models import Campaign, Membership
 
 from ..conftest import load_journal
+from ..factories import MembershipFactory, UserFactory
 
 
 def upload(client, data, name="journal.json"):
@@ -110,12 +111,18 @@ def test_every_system_imports_and_shows_its_page(client, owner, name):
     assert client.get(reverse("state_json", args=[campaign.slug])).json()
 
 
+def last_entry(campaign):
+    return campaign.entries.live().order_by("-position").first()
+
+
 def test_undo_takes_back_the_last_entry_and_records_who(client, owner, risk_campaign):
     client.force_login(owner)
     before = client.get(reverse("state_json", args=[risk_campaign.slug])).json()
     count = risk_campaign.entries.live().count()
-    assert b"Undo it" in client.get(reverse("undo", args=[risk_campaign.slug])).content
-    client.post(reverse("undo", args=[risk_campaign.slug]))
+    page = client.get(reverse("undo", args=[risk_campaign.slug])).content.decode()
+    assert "Undo it" in page
+    assert f'name="entry" value="{last_entry(risk_campaign).pk}"' in page
+    client.post(reverse("undo", args=[risk_campaign.slug]), {"entry": last_entry(risk_campaign).pk})
     assert risk_campaign.entries.live().count() == count - 1
     undone = risk_campaign.entries.exclude(undone_at=None).get()
     assert undone.undone_by == owner
@@ -144,17 +151,123 @@ def test_undo_goes_back_to_the_page_it_came_from_but_never_off_site(client, owne
     client.force_login(owner)
     url = reverse("undo", args=[risk_campaign.slug])
     table = reverse("table", args=[risk_campaign.slug])
-    assert client.post(url, {"next": table})["Location"] == table
-    assert client.post(url, {"next": "https://evil.example/"})["Location"] == risk_campaign.get_absolute_url()
+    assert client.post(url, {"next": table, "entry": last_entry(risk_campaign).pk})["Location"] == table
+    for elsewhere in ["https://evil.example/", "//evil.example/", "/\\evil.example/", "http://testserver/x", "javascript:alert(1)"]:
+        response = client.post(url, {"next": elsewhere, "entry": last_entry(risk_campaign).pk})
+        assert response["Location"] == risk_campaign.get_absolute_url(), elsewhere
 
 
-def test_a_fresh_risk_legacy_campaign_says_its_board_is_clean(client, owner, campaign):
+def test_an_undo_whose_entry_is_no_longer_last_undoes_nothing_and_says_why(client, owner, risk_campaign):
+    member = MembershipFactory(campaign=risk_campaign, user=UserFactory(username="mira")).user
+    url = reverse("undo", args=[risk_campaign.slug])
+    shown = last_entry(risk_campaign)
+    client.force_login(member)
+    client.post(url, {"entry": shown.pk})  # another phone confirmed the same undo first
+    count = risk_campaign.entries.live().count()
     client.force_login(owner)
-    assert "The board is still clean." in client.get(campaign.get_absolute_url()).content.decode()
+    response = client.post(url, {"entry": shown.pk}, follow=True)
+    assert risk_campaign.entries.live().count() == count
+    assert "Nothing was undone" in response.content.decode()
+    assert "had already been undone by mira" in response.content.decode()
 
 
-def test_the_overview_lists_the_marked_territories(client, owner, risk_campaign):
+def test_an_undo_that_names_no_entry_undoes_nothing(client, owner, risk_campaign):
     client.force_login(owner)
-    html = client.get(risk_campaign.get_absolute_url()).content.decode()
-    assert "The board is still clean." not in html
-    assert "Ironhold" in html
+    count = risk_campaign.entries.live().count()
+    url = reverse("undo", args=[risk_campaign.slug])
+    for entry in ({}, {"entry": "abc"}, {"entry": "1e3"}, {"entry": "²"}):
+        response = client.post(url, entry, follow=True)
+        assert response.status_code == 200
+        assert "Nothing was undone" in response.content.decode()
+    assert risk_campaign.entries.live().count() == count
+
+
+@pytest.mark.parametrize("as_of", ["²", "٣", "1e3", "-1", "abc", "", "99"])
+def test_state_json_refuses_an_as_of_that_is_not_a_game_number(client, owner, risk_campaign, as_of):
+    client.force_login(owner)
+    response = client.get(reverse("state_json", args=[risk_campaign.slug]), {"as_of": as_of})
+    assert response.status_code == 400
+    assert "as_of must be a game number" in response.json()["error"]
+
+
+def test_a_41_character_player_name_is_a_form_error_not_a_500(client, owner):
+    client.force_login(owner)
+    response = client.post(
+        reverse("campaign_create"), {"create": "1", "name": "Thursday Earth", "system": "risk-legacy", "players": "A" * 41}
+    )
+    assert response.status_code == 200
+    assert "41 characters long; 40 at most" in str(response.context["form"].errors["players"])
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda j: j.update(name="N" * 300), "300 characters long; 100 at most"),
+        (lambda j: j["players"].append("P" * 41), "41 characters long; 40 at most"),
+        (lambda j: j["games"][0].update(comment="C" * 501), "game 1: &#x27;comment&#x27; is 501 characters long"),
+        (lambda j: j["games"][0].update(comment="First\x00blood"), "NUL character"),
+        (lambda j: j["games"][0].update(comment="\ud800"), "lone UTF-16 surrogate"),
+    ],
+)
+def test_an_uploaded_journal_with_a_text_the_database_refuses_is_refused_first(client, owner, change, message):
+    data = load_journal("risk_legacy_15_games.json")
+    change(data)
+    client.force_login(owner)
+    response = upload(client, json.dumps(data).encode())  # ensure_ascii: a lone surrogate stays \ud800
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"n": ' + b"7" * 5000 + b"}", "more than 4,300 digits"),
+        (b'{"n": NaN}', "NaN"),
+        (b'{"format": "campaign-journal/1", "system": "risk-legacy", "name": "\\ud800", "players": []}', "surrogate"),
+    ],
+)
+def test_journal_bombs_are_refused_with_a_message(client, owner, body, message):
+    client.force_login(owner)
+    response = upload(client, body)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
+def test_a_journal_with_more_games_than_any_group_plays_is_refused_before_folding(client, owner, monkeypatch):
+    from campaigns.rules import base, limits
+
+    data = load_journal("risk_skyrim_plays.json")
+    game = data["games"][0]
+    data["games"] = [{**game, "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
+    monkeypatch.setattr(base, "extend", lambda *args: pytest.fail("folded a journal over the limit"))
+    client.force_login(owner)
+    response = upload(client, data)
+    assert f"{limits.JOURNAL_MAX_GAMES + 1:,} games; a journal holds {limits.JOURNAL_MAX_GAMES:,} at most" in (
+        response.content.decode()
+    )
+    assert not Campaign.objects.exists()
+
+
+def test_an_upload_larger_than_a_journal_is_refused_before_its_body_is_read(client, owner):
+    from campaigns.rules import limits
+
+    client.force_login(owner)
+    response = client.generic(
+        "POST", reverse("campaign_create"), b"x" * 10,
+        CONTENT_TYPE="multipart/form-data; boundary=xyz", CONTENT_LENGTH=str(limits.JOURNAL_MAX_BYTES * 10),
+    )
+    assert response.status_code == 413
+    assert "4 MB at most" in response.content.decode()
+
+
+def test_a_journal_file_over_the_byte_limit_is_refused_by_the_form(client, owner, settings):
+    from campaigns.rules import limits
+
+    client.force_login(owner)
+    body = b" " * (limits.JOURNAL_MAX_BYTES + 1)
+    response = upload(client, body)
+    assert "a campaign journal is 4 MB at most" in response.content.decode()

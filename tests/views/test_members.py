@@ -60,3 +60,39 @@ def test_a_removed_member_gets_404(client, owner, member, campaign):
     client.post(reverse("member_remove", args=[campaign.slug, membership.pk]))
     client.force_login(member)
     assert client.get(campaign.get_absolute_url()).status_code == 404
+
+
+def test_joining_offers_the_roster_name_that_matches_the_account_to_link_in_one_tap(client, campaign, stranger):
+    from ..factories import PlayerFactory
+
+    player = PlayerFactory(campaign=campaign, name="Stan")  # the stranger's username is "stan"
+    PlayerFactory(campaign=campaign, name="Ana")
+    client.force_login(stranger)
+    url = reverse("join", args=[campaign.invite_token])
+    page = client.get(url).content.decode()
+    assert "Join as Stan" in page and f'name="player" value="{player.pk}"' in page
+    response = client.post(url, {"player": player.pk}, follow=True)
+    assert "You play as Stan" in response.content.decode()
+    player.refresh_from_db()
+    assert player.user == stranger
+    assert campaign.memberships.get(user=stranger).role == Membership.Role.MEMBER
+
+
+def test_joining_without_the_offered_name_links_nothing(client, campaign, stranger):
+    from ..factories import PlayerFactory
+
+    player = PlayerFactory(campaign=campaign, name="stan")
+    client.force_login(stranger)
+    client.post(reverse("join", args=[campaign.invite_token]))
+    player.refresh_from_db()
+    assert player.user is None
+    assert campaign.memberships.filter(user=stranger).exists()
+
+
+def test_a_name_already_linked_to_someone_else_is_not_offered(client, campaign, stranger, member):
+    from ..factories import PlayerFactory
+
+    PlayerFactory(campaign=campaign, name="Stan", user=member)
+    client.force_login(stranger)
+    page = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
+    assert "Join as" not in page and "Join the campaign" in page

@@ -1,3 +1,4 @@
+import pytest
 from django.urls import reverse
 
 from campaigns import store
@@ -56,3 +57,46 @@ def test_a_roster_name_can_be_linked_to_a_members_account(client, owner, campaig
     client.post(reverse("player_link", args=[campaign.slug, player.pk]), {"user": stranger.pk})
     player.refresh_from_db()
     assert player.user == member
+
+
+@pytest.mark.parametrize("user", ["abc", "1e3", "²", "-1", "9" * 5000, "99999999"])
+def test_linking_to_something_that_is_not_a_members_id_is_a_400_with_a_message(client, owner, campaign, member, user):
+    player = PlayerFactory(campaign=campaign, name="Mira")
+    client.force_login(owner)
+    response = client.post(reverse("player_link", args=[campaign.slug, player.pk]), {"user": user})
+    assert response.status_code == 400
+    assert "Only a member of this campaign can be linked" in response.content.decode()
+    player.refresh_from_db()
+    assert player.user is None
+
+
+@pytest.mark.parametrize("url_name", ["roster", "player_rename"])
+def test_a_player_name_over_the_limit_or_with_a_nul_is_refused_beside_the_field(client, owner, campaign, url_name):
+    player = PlayerFactory(campaign=campaign, name="Ana")
+    client.force_login(owner)
+    if url_name == "roster":
+        url, field = reverse("roster", args=[campaign.slug]), "name"
+    else:
+        url, field = reverse("player_rename", args=[campaign.slug, player.pk]), f"p{player.pk}-name"
+    long = client.post(url, {field: "A" * 41})
+    assert long.status_code == 200
+    assert "at most 40 characters" in long.content.decode() or "40 at most" in long.content.decode()
+    nul = client.post(url, {field: "An\x00a"})
+    assert nul.status_code == 200
+    assert sorted(campaign.players.values_list("name", flat=True)) == ["Ana"]
+
+
+def test_the_store_refuses_a_41_character_name_from_any_caller(campaign):
+    with pytest.raises(store.RuleError, match="41 characters long; 40 at most"):
+        store.add_player(campaign, "A" * 41)
+    assert not campaign.players.exists()
+
+
+def test_the_game_starts_inline_new_player_over_the_limit_is_a_form_error(client, owner, campaign):
+    client.force_login(owner)
+    response = client.post(
+        reverse("game_start", args=[campaign.slug]), {"new_player": "B" * 41, "add_player": "1"}
+    )
+    assert response.status_code == 200
+    assert "41 characters long; 40 at most" in str(response.context["new_player_form"].errors)
+    assert not campaign.players.exists()

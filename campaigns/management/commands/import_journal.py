@@ -1,24 +1,24 @@
+import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from campaigns import store
+from campaigns.rules import limits
 from campaigns.rules.base import RuleError
 from campaigns.rules.journal import parse_json
 
 
 class Command(BaseCommand):
     help = "Create a campaign from a journal file (JOURNAL.md); all or nothing. Prints the new slug last."
+    stealth_options = ("stdin",)  # call_command(..., stdin=stream) in tests
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the journal, a JSON file ('-' for standard input)")
         parser.add_argument("--owner", help="username of an account to own the campaign")
 
     def handle(self, file, owner=None, **options):
-        try:
-            text = self.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-        except OSError as error:
-            raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        text = self.read_journal(file, options.get("stdin") or sys.stdin)
         owner_user = None
         if owner:
             from django.contrib.auth import get_user_model
@@ -31,3 +31,15 @@ class Command(BaseCommand):
         except RuleError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(campaign.slug)
+
+    def read_journal(self, file: str, stdin) -> bytes | str:
+        """The journal's bytes, read no further than one byte past the limit (parse_json
+        refuses that with a sentence), so a huge file or stream is never read whole."""
+        limit = limits.JOURNAL_MAX_BYTES + 1
+        if file == "-":
+            return getattr(stdin, "buffer", stdin).read(limit)
+        try:
+            with Path(file).open("rb") as journal:
+                return journal.read(limit)
+        except OSError as error:
+            raise CommandError(f"cannot read {file}: {error.strerror}") from None

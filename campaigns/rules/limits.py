@@ -1,0 +1,127 @@
+"""How long a text may be and how big a journal may be: the limits the forms, the roster, the
+game start and the journal import all share, so a journal exported from one database always
+imports on another.
+
+No Django here. Every text that reaches the database passes `text_problem`: no NUL character
+(PostgreSQL refuses it in text and JSON), no lone UTF-16 surrogate (no valid UTF-8 holds one)
+and no more characters than its limit. Numbers in a journal must be finite and fit a board game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .base import RuleError
+
+# Texts, in characters.
+PLAYER_NAME_MAX_CHARS = 40  # a roster name (the Player table's column)
+CAMPAIGN_NAME_MAX_CHARS = 100  # a campaign's name (the Campaign table's column)
+TEXT_MAX_CHARS = 500  # any other text of a journal: a city, a comment, a power, a packet, ...
+
+# Numbers: no count, score or die roll of these games comes near this.
+NUMBER_MAX = 1_000_000
+
+# A journal, measured before anything is folded. A group playing twice a month for twenty
+# years writes about 500 games (the 15-game Risk Legacy journal is 105 entries and 15 KB);
+# folding 500 Risk: Skyrim plays takes about 1.5 s on a busy 2-core machine, and the fold of
+# a play log still grows faster than its length, so the bound is what keeps one upload from
+# holding a worker for long.
+JOURNAL_MAX_BYTES = 4 * 1024 * 1024
+JOURNAL_MAX_GAMES = 500
+JOURNAL_MAX_ENTRIES = 10_000
+# No journal shape goes deeper than a handful of levels (games -> rewards -> choice -> ...).
+JOURNAL_MAX_DEPTH = 20
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def text_problem(text: str, max_chars: int) -> str | None:
+    """What is wrong with a text ("is 41 characters long; 40 at most"), or None when nothing is."""
+    if "\x00" in text:
+        return "contains a NUL character"
+    if _has_lone_surrogate(text):
+        return "contains a broken character (a lone UTF-16 surrogate such as \\ud800)"
+    if len(text) > max_chars:
+        return f"is {len(text)} characters long; {max_chars} at most"
+    return None
+
+
+def check_text(text: str, max_chars: int, what: str, *, place: str | None = None, field: str | None = None) -> str:
+    """The text, or a RuleError naming `what` ("The player's name") and the problem."""
+    problem = text_problem(text, max_chars)
+    if problem:
+        raise RuleError(f"{what} {problem}", place=place, field=field)
+    return text
+
+
+def check_player_name(name: str, field: str | None = "name") -> str:
+    return check_text(name, PLAYER_NAME_MAX_CHARS, "A player's name", field=field)
+
+
+def check_campaign_name(name: str, field: str | None = "name") -> str:
+    return check_text(name, CAMPAIGN_NAME_MAX_CHARS, "The campaign's name", field=field)
+
+
+def check_values(value: Any, place: str | None = None) -> None:
+    """Every text (keys too) and number inside a JSON value: texts pass `text_problem` with
+    TEXT_MAX_CHARS, numbers are finite and at most NUMBER_MAX, nesting at most JOURNAL_MAX_DEPTH.
+
+    Walked with a stack, not recursion, so no depth can overflow it. The RuleError's field is
+    the key holding the bad value, so a form shows it beside that field.
+    """
+    stack: list[tuple[Any, str | None, int]] = [(value, None, 0)]
+    while stack:
+        item, key, depth = stack.pop()
+        if depth > JOURNAL_MAX_DEPTH:
+            raise RuleError(f"the journal is nested more than {JOURNAL_MAX_DEPTH} levels deep", place=place)
+        if isinstance(item, str):
+            problem = text_problem(item, TEXT_MAX_CHARS)
+            if problem:
+                raise RuleError(f"{_named(key)} {problem}", place=place, field=key)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, (int, float)):
+            if isinstance(item, float) and not math.isfinite(item):
+                raise RuleError(f"{_named(key, 'a number')} must be a finite number", place=place, field=key)
+            if abs(item) > NUMBER_MAX:
+                raise RuleError(
+                    f"{_named(key, 'a number')} is too large ({NUMBER_MAX:,} at most)", place=place, field=key
+                )
+        elif isinstance(item, dict):
+            for child_key in item:
+                problem = text_problem(child_key, TEXT_MAX_CHARS) if isinstance(child_key, str) else None
+                if problem:
+                    raise RuleError(f"a key {problem}", place=place, field=key)
+            # Reversed onto the stack, so the first problem in reading order is the one named.
+            stack.extend((child, str(child_key), depth + 1) for child_key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((child, key, depth + 1) for child in reversed(item))
+
+
+def check_journal_values(journal: dict) -> None:
+    """`check_values` over a whole journal, naming the game a bad value is in."""
+    for key, value in journal.items():
+        if key == "games" and isinstance(value, list):
+            for index, game in enumerate(value):
+                check_values(game, place=f"game {index + 1}")
+        else:
+            check_values(value, place=f"'{key}'")
+
+
+def check_journal_size(games: int, entries: int) -> None:
+    """Refuse a journal with more games or entries than any group writes, before folding it."""
+    if games > JOURNAL_MAX_GAMES:
+        raise RuleError(f"the journal has {games:,} games; a journal holds {JOURNAL_MAX_GAMES:,} at most")
+    if entries > JOURNAL_MAX_ENTRIES:
+        raise RuleError(f"the journal has {entries:,} entries; a journal holds {JOURNAL_MAX_ENTRIES:,} at most")
+
+
+def _named(key: str | None, default: str = "a text") -> str:
+    return f"'{key}'" if key else default

@@ -1,0 +1,95 @@
+"""The limits every text, number and journal meets before it reaches the database
+(campaigns/rules/limits.py), and the journal bombs parse_json refuses with a sentence."""
+
+import json
+
+import pytest
+
+from campaigns.rules import journal, limits
+from campaigns.rules.base import RuleError
+
+from ..conftest import load_journal
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("Ana", None),
+        ("A" * 40, None),
+        ("A" * 41, "is 41 characters long; 40 at most"),
+        ("An\x00a", "contains a NUL character"),
+        ("\ud800", "contains a broken character (a lone UTF-16 surrogate such as \\ud800)"),
+        ("Zoë 🎲", None),
+    ],
+)
+def test_text_problem_names_what_is_wrong(text, problem):
+    assert limits.text_problem(text, limits.PLAYER_NAME_MAX_CHARS) == problem
+
+
+def test_check_values_walks_keys_values_and_numbers_and_names_the_field():
+    limits.check_values({"a": [1, 2.5, True, None, {"b": "ok"}]})
+    with pytest.raises(RuleError) as refused:
+        limits.check_values({"sign": {"comment": "x" * 501}}, place="game 3")
+    assert str(refused.value) == "game 3: 'comment' is 501 characters long; 500 at most"
+    assert refused.value.field == "comment"
+    with pytest.raises(RuleError, match="a key contains a NUL"):
+        limits.check_values({"results": {"A\x00": 1}})
+    with pytest.raises(RuleError, match="'troops' is too large"):
+        limits.check_values({"troops": 2**70})
+    with pytest.raises(RuleError, match="finite"):
+        limits.check_values({"x": float("inf")})
+
+
+def test_check_values_refuses_deep_nesting_without_recursing():
+    deep = []
+    for _ in range(50_000):  # deeper than Python's recursion limit
+        deep = [deep]
+    with pytest.raises(RuleError, match=f"more than {limits.JOURNAL_MAX_DEPTH} levels deep"):
+        limits.check_values(deep)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"n": ' + "1" * 5000 + "}", "more than 4,300 digits"),
+        ('{"n": NaN}', "NaN"),
+        ('{"n": -Infinity}', "-Infinity"),
+        (b"{\"name\": \"\xe9\"}", "not a UTF-8 text file"),
+        (" " * (limits.JOURNAL_MAX_BYTES + 1), "a journal file is 4.0 MB at most"),
+    ],
+)
+def test_parse_json_refuses_journal_bombs_with_a_sentence(text, message):
+    with pytest.raises(RuleError, match=message):
+        journal.parse_json(text)
+
+
+def test_a_journal_is_refused_whole_for_a_text_a_database_would_refuse():
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"][4]["played_on"] = "2026-10-01\x00"
+    with pytest.raises(RuleError) as refused:
+        journal.load(data)
+    assert str(refused.value) == "game 5: 'played_on' contains a NUL character"
+
+
+def test_a_lone_surrogate_from_an_escaped_json_file_is_refused():
+    data = load_journal("captain_america_plays.json")
+    data["players"][0] = "\ud800"
+    with pytest.raises(RuleError, match="lone UTF-16 surrogate"):
+        journal.load(journal.parse_json(json.dumps(data)))
+
+
+def test_every_shipped_journal_is_within_the_limits():
+    for name in ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json",
+                 "captain_america_plays.json"]:
+        journal.load(load_journal(name))
+
+
+def test_the_size_limits_are_checked_before_anything_is_converted(monkeypatch):
+    from campaigns.rules import risk_skyrim
+
+    data = load_journal("risk_skyrim_plays.json")
+    data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
+    monkeypatch.setattr(risk_skyrim, "journal_entries", lambda journal: pytest.fail("converted"))
+    with pytest.raises(RuleError, match=f"a journal holds {limits.JOURNAL_MAX_GAMES:,} at most"):
+        journal.load(data)
