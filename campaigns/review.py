@@ -2,12 +2,13 @@
 the faction cards, the victor's section and the timeline of every game.
 
 Plain Python over the rules layer's state (campaigns.rules.risk_legacy), no Django, so it
-can be read and tested alone. Nothing here is stored: it is all derived from a folded state
+can be read and tested alone. Nothing here is stored: it is all read from a folded state
 (`store.state(campaign, as_of=n)`), which holds every game up to n — its seats, packets,
-events (in the order logged) and rewards. States are shared and read-only: nothing here
-changes them.
+events and rewards — and what each entry changed, as the fold recorded it
+(`state.changes`, `state.setup_coins`): no rule is applied a second time here. States are
+shared and read-only: nothing here changes them.
 
-    changes(state)                    every change the setup and the games made, in order
+    changes(state), setup_changes(state)   every change the setup and the games made, in order
     territory_history(state, name)    the marks one territory got, with the game and the player
     game_rows(state), timeline(state, player=None)   one row per game (timeline: newest first)
     faction_cards(state)              the five faction cards, front and back
@@ -20,10 +21,8 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .rules import risk_legacy as rules
 
@@ -34,9 +33,7 @@ from .rules import risk_legacy as rules
 RESULT_LABEL = {"won": "won", "held_on": "held on", "eliminated": "eliminated", None: "playing"}
 
 
-def territory_slug(name: str) -> str:
-    """The territory's name as a URL part: "Western United States" -> "western-united-states"."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+territory_slug = rules.territory_slug  # "Western United States" -> "western-united-states"
 
 
 TERRITORY_BY_SLUG: dict[str, str] = {territory_slug(name): name for name in rules.TERRITORIES}
@@ -56,15 +53,6 @@ def faction_label(state: rules.RiskLegacyState, key: str) -> str:
     return state.factions[key].name or key
 
 
-def _quoted(text: str) -> str:
-    return f"“{text}”"
-
-
-def _joined(words: list[str]) -> str:
-    """Words joined for a sentence: "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
@@ -73,207 +61,30 @@ def _plural(count: int, one: str, many: str | None = None) -> str:
 # Every change the games made to the world
 # --------------------------------------------------------------------------------------
 
-
-@dataclass(slots=True)
-class Change:
-    """One thing a game did to the world (or the setup, game None), in words."""
-
-    game: int | None
-    kind: str  # "coins", "packet", "scar", "boxes", "city", "signed", a reward choice type, "passed"
-    text: str
-    player: str | None = None
-    territory: str | None = None
-    continent: str | None = None
-    # What later took this mark away, in words ("cancelled in game 5 by Dee"); None if it stands.
-    undone: str | None = None
-
-    @property
-    def territory_slug(self) -> str | None:
-        return territory_slug(self.territory) if self.territory else None
-
-
-def setup_coins(state: rules.RiskLegacyState) -> dict[str, int]:
-    """The coin stickers put on each territory card at the setup.
-
-    A card's resources only grow by the setup's coins and by "Add a resource" rewards, so
-    the setup's share is what the card holds less the rewards it got.
-    """
-    added: dict[str, int] = {}
-    for game in state.games:
-        for reward in game.rewards:
-            if reward.choice and reward.choice["type"] == "add_resource":
-                territory = reward.choice["territory"]
-                added[territory] = added.get(territory, 0) + 1
-    coins = {}
-    for name, marks in state.territories.items():
-        extra = marks.resources - 1 - added.get(name, 0)
-        if extra > 0:
-            coins[name] = extra
-    return coins
-
-
-class _Replay:
-    """Walks the games in order, keeping what the state no longer shows: the scar a white
-    sticker cancelled, the boxes a fortification had left, a card's resources back then."""
-
-    def __init__(self, state: rules.RiskLegacyState):
-        self.state = state
-        self.coins = setup_coins(state)
-        self.resources = {name: 1 + self.coins.get(name, 0) for name in rules.TERRITORIES}
-        self.scar: dict[str, Change] = {}  # territory -> the change that put its scar
-        self.fortification: dict[str, tuple[Change, int]] = {}  # territory -> (change, boxes left)
-        self.changes: list[Change] = []
-
-    def run(self) -> list[Change]:
-        for name in rules.TERRITORIES:
-            if name in self.coins:
-                coins = self.coins[name]
-                self._add(
-                    None,
-                    "coins",
-                    f"{_plural(coins, 'coin sticker')} at the setup: the card starts with "
-                    f"{1 + coins} resources",
-                    territory=name,
-                )
-        for game in self.state.games:
-            for packet in game.packets:
-                self._packet(game, packet)
-            for event in game.events:
-                self._event(game, event)
-            for reward in game.rewards:
-                self._reward(game, reward)
-        return self.changes
-
-    def _add(self, game: int | None, kind: str, text: str, **about: Any) -> Change:
-        change = Change(game=game, kind=kind, text=text, **about)
-        self.changes.append(change)
-        return change
-
-    def _packet(self, game: rules.Game, packet: rules.Packet) -> None:
-        unlocks = packet.unlocks
-        parts = []
-        if unlocks.get("scar_types"):
-            names = [scar_type["name"] for scar_type in unlocks["scar_types"]]
-            parts.append(("scar types " if len(names) > 1 else "the scar type ") + _joined(names))
-        if unlocks.get("world_capital"):
-            parts.append("the World Capital")
-        text = f"Packet opened: {_quoted(packet.name)}"
-        if parts:
-            text += f"; it unlocks {' and '.join(parts)}"
-        if unlocks.get("notes"):
-            text += f". {unlocks['notes']}"
-        self._add(game.number, "packet", text)
-
-    def _event(self, game: rules.Game, event: dict[str, Any]) -> None:
-        territory = event["territory"]
-        if event["type"] == "scar":
-            self.scar[territory] = self._add(
-                game.number,
-                "scar",
-                f"{event['player']} scarred {territory}: {event['scar']}",
-                player=event["player"],
-                territory=territory,
-            )
-        elif event["type"] == "fortification_box":
-            fortified, left = self.fortification[territory]
-            left -= event["count"]
-            boxes = _plural(event["count"], "fortification box", "fortification boxes")
-            if left == 0:
-                text = f"{boxes} ticked on {territory}: the 10th is ticked, the city is no longer fortified"
-                fortified.undone = f"all 10 boxes ticked by game {game.number}"
-                del self.fortification[territory]
-            else:
-                text = f"{boxes} ticked on {territory}: {left} left"
-                self.fortification[territory] = (fortified, left)
-            self._add(game.number, "boxes", text, territory=territory)
-        else:
-            self._city(game, event["player"], territory, event["kind"], event["name"])
-
-    def _city(
-        self, game: rules.Game, player: str, territory: str, kind: str, name: str, also: str = ""
-    ) -> None:
-        self._add(
-            game.number,
-            "city",
-            f"{player} founded the {rules.CITY_LABEL[kind]} {name} in {territory}{also}",
-            player=player,
-            territory=territory,
-        )
-
-    def _reward(self, game: rules.Game, reward: rules.Reward) -> None:
-        player = reward.player
-        if reward.signed:
-            signature = next((s for s in self.state.victors if s.game == game.number), None)
-            text = f"{player} signed the victor's section"
-            if signature is not None and signature.comment:
-                text += f": {_quoted(signature.comment)}"
-            self._add(game.number, "signed", text, player=player)
-        choice = reward.choice
-        if choice is None:
-            self._add(game.number, "passed", f"{player} passed", player=player)
-            return
-        kind = choice["type"]
-        territory = choice.get("territory")
-        continent = choice.get("continent")
-        if kind == "name_continent":
-            self._add(game.number, kind, f"{player} named {continent} {_quoted(choice['name'])}",
-                      player=player, continent=continent)
-        elif kind == "change_continent_bonus":
-            base = self.state.continents[continent].base_bonus
-            delta = choice["delta"]
-            signed = f"{'+' if delta > 0 else '−'}{abs(delta)}"
-            self._add(
-                game.number,
-                kind,
-                f"{player} changed {continent}'s bonus by {signed}: {base} becomes {base + delta}",
-                player=player,
-                continent=continent,
-            )
-        elif kind in ("found_major_city", "found_minor_city"):
-            also = ""
-            if choice.get("faction_name"):
-                seat = game.seat_of(player)
-                also = f", and named {seat.faction} {_quoted(choice['faction_name'])}"
-            city_kind = "major" if kind == "found_major_city" else "minor"
-            self._city(game, player, territory, city_kind, choice["name"], also)
-        elif kind == "cancel_scar":
-            scarred = self.scar.pop(territory, None)
-            scar = scarred.text.rsplit(": ", 1)[-1] if scarred else "its"
-            if scarred is not None:
-                scarred.undone = f"cancelled in game {game.number} by {player}"
-            self._add(
-                game.number,
-                kind,
-                f"{player} cancelled the {scar} scar on {territory} with a white sticker",
-                player=player,
-                territory=territory,
-            )
-        elif kind == "fortify_city":
-            city = self.state.territories[territory].city  # cities are never removed
-            text = f"{player} fortified {city.name} in {territory}: 10 boxes"
-            if territory in self.fortification:
-                previous, left = self.fortification[territory]
-                lost = f"{_plural(left, 'box', 'boxes')} left {'was' if left == 1 else 'were'} lost"
-                previous.undone = f"replaced in game {game.number}: its {lost}"
-                text += f" (a fresh 10: the {lost})"
-            self.fortification[territory] = (
-                self._add(game.number, kind, text, player=player, territory=territory),
-                rules.FORTIFICATION_BOXES,
-            )
-        elif kind == "destroy_territory_card":
-            self._add(game.number, kind,
-                      f"{player} destroyed {territory}'s territory card: it takes no more stickers",
-                      player=player, territory=territory)
-        elif kind == "add_resource":
-            self.resources[territory] += 1
-            self._add(game.number, kind,
-                      f"{player} added a resource to {territory}: the card holds {self.resources[territory]}",
-                      player=player, territory=territory)
+#: One thing the setup or a game did to the world, in words, with what later ended it: the
+#: fold records these as it applies each entry (rules.Change), so no rule is applied here.
+Change = rules.Change
 
 
 def changes(state: rules.RiskLegacyState) -> list[Change]:
     """Every change the setup and the games made to the world, in the order they were made."""
-    return _Replay(state).run()
+    return state.changes
+
+
+def setup_changes(state: rules.RiskLegacyState) -> list[Change]:
+    """The coin stickers the setup put on the territory cards, one change per card."""
+    return [change for change in state.changes if change.game is None]
+
+
+def _last_game_changes(state: rules.RiskLegacyState) -> list[Change]:
+    """What the last game in `state` changed: the records are in order, so its are at the end."""
+    game = state.last_game
+    if game is None:
+        return []
+    first = len(state.changes)
+    while first and state.changes[first - 1].game == game.number:
+        first -= 1
+    return state.changes[first:]
 
 
 # --------------------------------------------------------------------------------------
@@ -284,7 +95,7 @@ def changes(state: rules.RiskLegacyState) -> list[Change]:
 def territory_history(state: rules.RiskLegacyState, territory: str) -> list[Change]:
     """Every mark `territory` got, oldest first: the setup's coins, the HQs that started
     there, scars, cities, fortifications and boxes ticked, resources, a destroyed card and a
-    cancelled scar — each with its game and player, and what later undid it."""
+    cancelled scar — each with its game and player, and what later ended it."""
     marks = [change for change in changes(state) if change.territory == territory]
     starts = [
         Change(
@@ -351,25 +162,31 @@ class GameRow:
         return datetime.date.fromisoformat(self.played_on)
 
 
-def game_rows(state: rules.RiskLegacyState, every_change: list[Change] | None = None) -> list[GameRow]:
+def _game_row(state: rules.RiskLegacyState, game: rules.Game, game_changes: list[Change]) -> GameRow:
+    return GameRow(
+        number=game.number,
+        played_on=game.played_on,
+        seats=[
+            SeatRow(seat.player, seat.faction, state.factions[seat.faction].name, seat.start, seat.result)
+            for seat in game.seats
+        ],
+        changes=game_changes,
+        in_progress=game.in_progress,
+    )
+
+
+def game_rows(state: rules.RiskLegacyState) -> list[GameRow]:
     """One row per game, oldest first."""
-    every_change = changes(state) if every_change is None else every_change
     by_game: dict[int | None, list[Change]] = {}
-    for change in every_change:
+    for change in state.changes:
         by_game.setdefault(change.game, []).append(change)
-    return [
-        GameRow(
-            number=game.number,
-            played_on=game.played_on,
-            seats=[
-                SeatRow(seat.player, seat.faction, state.factions[seat.faction].name, seat.start, seat.result)
-                for seat in game.seats
-            ],
-            changes=by_game.get(game.number, []),
-            in_progress=game.in_progress,
-        )
-        for game in state.games
-    ]
+    return [_game_row(state, game, by_game.get(game.number, [])) for game in state.games]
+
+
+def last_game_row(state: rules.RiskLegacyState) -> GameRow | None:
+    """The row of the last game in `state` (the board shows what it changed)."""
+    game = state.last_game
+    return _game_row(state, game, _last_game_changes(state)) if game else None
 
 
 def timeline(state: rules.RiskLegacyState, player: str | None = None) -> list[GameRow]:
@@ -742,15 +559,8 @@ class Board:
 
 
 def _changed_territories(state: rules.RiskLegacyState) -> set[str]:
-    """The territories the last game in `state` touched (events and rewards)."""
-    game = state.last_game
-    if game is None:
-        return set()
-    touched = {event["territory"] for event in game.events}
-    for reward in game.rewards:
-        if reward.choice and "territory" in reward.choice:
-            touched.add(reward.choice["territory"])
-    return touched
+    """The territories the last game in `state` touched (its events and rewards)."""
+    return {change.territory for change in _last_game_changes(state) if change.territory}
 
 
 def _tile(state: rules.RiskLegacyState, name: str, codes: dict[str, str], changed: set[str]) -> Tile:

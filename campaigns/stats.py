@@ -119,11 +119,11 @@ def campaign_record(
     team by team, heroless.
     """
     if system == risk_legacy.KEY:
-        cities = [territory.city for territory in state.territories.values() if territory.city is not None]
         return CampaignRecord(
             key, name, system, tuple(_risk_legacy_plays(key, name, state)),
             signatures=Counter(signature.player for signature in state.victors),
-            cities=Counter(city.founder for city in cities),
+            # Every city the fold recorded as founded, a covered one too (a card may allow it).
+            cities=Counter(change.player for change in state.changes if change.kind == "city"),
         )
     if system == risk_skyrim.KEY:
         return CampaignRecord(key, name, system, tuple(_skyrim_plays(key, name, state)))

@@ -33,7 +33,7 @@ def journal_marks(territory, last_game=15):
         number = game["number"]
         marks += [(number, seat["player"], "hq") for seat in game["seats"] if seat["start"] == territory]
         for event in game.get("events", []):
-            if event["territory"] == territory:
+            if event.get("territory") == territory:
                 kind = {"fortification_box": "boxes"}.get(event["type"], event["type"])
                 marks.append((number, event.get("player"), kind))
         for reward in game.get("rewards", []):
@@ -59,8 +59,12 @@ def test_every_territory_has_a_url_slug_that_leads_back_to_it():
     assert review.territory_slug("Western United States") == "western-united-states"
 
 
-def test_the_setup_coins_are_found_again_from_the_cards_and_the_rewards(state):
-    assert review.setup_coins(state) == JOURNAL["setup"]["coin_stickers"]
+def test_the_fold_keeps_the_setups_coins(state, timeline):
+    assert state.setup_coins == JOURNAL["setup"]["coin_stickers"]
+    assert timeline.as_of(0).setup_coins == JOURNAL["setup"]["coin_stickers"]
+    assert [(c.territory, c.kind) for c in review.setup_changes(state)] == [
+        (territory, "coins") for territory in rules.TERRITORIES if territory in JOURNAL["setup"]["coin_stickers"]
+    ]
 
 
 # A territory's history -----------------------------------------------------------------
@@ -94,15 +98,15 @@ def test_urals_history_reads_as_the_table_remembers_it(state):
     assert texts[3] == "Cid added a resource to Ural: the card holds 4"
     assert texts[5] == "4 fortification boxes ticked on Ural: 6 left"
     # Re-fortifying starts a fresh 10: the first fortification is shown as replaced.
-    assert history[4].undone == "replaced in game 15: its 1 box left was lost"
-    assert history[7].undone is None
+    assert history[4].ended == "replaced in game 15: its 1 box left was lost"
+    assert history[7].ended is None
 
 
 def test_a_fortification_whose_tenth_box_is_ticked_is_shown_as_spent(state):
     history = review.territory_history(state, "Egypt")
     fortified = next(mark for mark in history if mark.kind == "fortify_city")
     assert (fortified.game, fortified.player) == (3, "Cid")
-    assert fortified.undone == "all 10 boxes ticked by game 7"
+    assert fortified.ended == "all 10 boxes ticked by game 7"
     last_boxes = [mark for mark in history if mark.kind == "boxes"][-1]
     assert "the 10th is ticked, the city is no longer fortified" in last_boxes.text
 
@@ -116,7 +120,7 @@ def test_a_cancelled_scar_says_when_and_by_whom(state, territory, scar, scarred_
     scarred = next(mark for mark in history if mark.kind == "scar")
     cancel = next(mark for mark in history if mark.kind == "cancel_scar")
     assert scarred.game == scarred_in and scar in scarred.text
-    assert scarred.undone == f"cancelled in game {cancelled_in} by {by}"
+    assert scarred.ended == f"cancelled in game {cancelled_in} by {by}"
     assert (cancel.game, cancel.player) == (cancelled_in, by)
     assert cancel.text == f"{by} cancelled the {scar} scar on {territory} with a white sticker"
 
@@ -133,7 +137,7 @@ def test_the_history_as_of_an_earlier_game_stops_there(timeline):
     assert max(mark.game or 0 for mark in history) == 4
     assert Counter((m.game, m.player, m.kind) for m in history) == journal_marks("Egypt", last_game=4)
     fortified = next(mark for mark in history if mark.kind == "fortify_city")
-    assert fortified.undone is None  # its 10th box is ticked only in game 7
+    assert fortified.ended is None  # its 10th box is ticked only in game 7
 
 
 def test_reading_a_state_never_changes_it(state):

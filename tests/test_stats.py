@@ -77,6 +77,14 @@ class TestPlaysOfEachSystem:
         assert dict(legacy.signatures) == {"Ben": 4, "Ana": 4, "Cid": 3, "Dee": 2, "Eve": 2}
         assert dict(legacy.cities) == {"Ana": 3, "Ben": 2, "Cid": 5, "Dee": 2, "Eve": 2}
 
+    def test_a_city_a_card_covered_still_counts_as_founded(self):
+        from .journals import every_kind_journal
+
+        _, name, _, _, folded = load(every_kind_journal())
+        legacy = stats.campaign_record("rl", name, "risk-legacy", folded.current)
+        # Ana's Rio Nova was covered by Dee's Nova Rio in game 5: both were founded.
+        assert dict(legacy.cities) == {"Ana": 2, "Ben": 1, "Dee": 2}
+
     def test_a_risk_legacy_game_in_progress_is_not_counted(self):
         journal = json.loads((DATA / FILES["risk-legacy"]).read_text())
         _, name, players, entries, _ = load(journal)
@@ -333,3 +341,11 @@ class TestCharts:
         assert (ana.rate_text, ana.detail_text) == ("40%", "10/25")
         assert bart.label == "Bartholo…" and bart.width > 0 and bart.rate_text == "0%"
         assert (ana.css_class, bart.css_class) == ("series-3", "series-none")
+
+
+def test_whole_dates_label_three_games_so_they_never_overlap():
+    dates = [f"{day} Sep 2026" for day in range(1, 29)]
+    chart = charts.wins_over_time([("Ana", list(range(29)), "series-0")], dates)
+    assert [tick.label for tick in chart.x_ticks] == ["1 Sep 2026", "14 Sep 2026", "28 Sep 2026"]
+    gaps = [b.position - a.position for a, b in zip(chart.x_ticks, chart.x_ticks[1:])]
+    assert min(gaps) > len("15 Sep 2026") * charts.CHARACTER_WIDTH

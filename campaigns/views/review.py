@@ -11,13 +11,14 @@ from django.http import Http404
 from django.template.response import TemplateResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .. import review, store
 from ..access import campaign_for
 from ..rules import base
 from ..rules import risk_legacy as rules
 from .htmx import wants_fragment
+from .params import whole_number
 
 
 def _risk_legacy(access):
@@ -30,8 +31,8 @@ def _risk_legacy(access):
 def _as_of(request, campaign) -> int:
     """The game the page shows the world after (?game=N), 0 to the games played; the
     latest when missing or unreadable, so a mistyped shared link still shows something."""
-    asked = request.GET.get("game", "")
-    return min(int(asked), campaign.games_played) if asked.isdecimal() else campaign.games_played
+    asked = whole_number(request.GET.get("game"))  # never int() of 5,000 digits (a 500)
+    return min(asked, campaign.games_played) if asked is not None else campaign.games_played
 
 
 def _render(request, template, partial, context):
@@ -56,7 +57,7 @@ def _game_context(campaign, game):
 
 
 @login_required
-@require_GET
+@require_safe
 def board(request, slug):
     """The Risk Legacy board after game N (?game=N, default the latest), stepped with htmx."""
     access = campaign_for(request, slug)
@@ -67,13 +68,13 @@ def board(request, slug):
         campaign=campaign,
         access=access,
         board=SimpleLazyObject(lambda: review.board(state)),
-        this_game=SimpleLazyObject(lambda: review.game_rows(state)[-1] if state.games else None),
+        this_game=SimpleLazyObject(lambda: review.last_game_row(state)),
     )
     return _render(request, "campaigns/board_detail.html", "board-view", context)
 
 
 @login_required
-@require_GET
+@require_safe
 def territory_history(request, slug, territory):
     """One territory: what is on it after game N, and every mark it got until then."""
     access = campaign_for(request, slug)
@@ -101,7 +102,7 @@ def territory_history(request, slug, territory):
 
 
 @login_required
-@require_GET
+@require_safe
 def history(request, slug):
     """The victor's section, the faction cards and every game, newest first (?player=Name filters)."""
     access = campaign_for(request, slug)
@@ -117,7 +118,7 @@ def history(request, slug):
             victor_slots=review.victor_slots(state),
             factions=review.faction_cards(state),
             games=review.timeline(state, player),
-            setup=[change for change in review.changes(state) if change.game is None],
+            setup=review.setup_changes(state),
         )
     else:
         context.update(_journal_history(request, campaign))

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, SCREENSHOTS
 
 DESKTOP = {"width": 1280, "height": 900}
 PASSWORD = "correct horse battery"  # tests/factories.py
@@ -157,4 +157,31 @@ def test_the_history_page_filtered_by_a_player(open_screen, shoot, owner, risk_c
     expect(page.locator("#game-2")).to_have_count(0)
     page.locator(".faction-card").first.get_by_text("The back of the card").tap()
     expect(page.locator(".faction-card").first.locator("tbody tr")).to_have_count(15)
+    assert page.csp_errors == []
+
+
+def test_eliminations_missiles_and_recruitment_read_in_words_in_the_history(open_screen, shoot, owner):
+    """The events the Play page logs without a territory, and what later entries ended, as
+    the history and a territory's page show them on a phone."""
+    from campaigns import store
+
+    from ..journals import every_kind_journal
+
+    campaign = store.import_journal(every_kind_journal(), owner=owner)
+    page = open_screen(owner, "phone", "light")
+    page.goto(f"/campaigns/{campaign.slug}/history/")
+    game_1, game_2 = page.locator("#game-1"), page.locator("#game-2")
+    game_1.locator("summary").tap()
+    game_2.locator("summary").tap()
+    expect(game_1.get_by_text("Cid was eliminated")).to_be_visible()
+    expect(game_2.get_by_text("Ana recruited 31 troops while holding a Missile")).to_be_visible()
+    expect(game_2.get_by_text("1 Missile fired in one combat")).to_be_visible()
+    expect(game_1.get_by_text("(cancelled in game 4 by Eve)")).to_be_visible()
+    shoot(page, "history-phone-events-without-a-territory")
+    for game in (game_1, game_2):  # the full page is too long to read: each game on its own too
+        game.screenshot(path=SCREENSHOTS / f"history-phone-{game.get_attribute('id')}-changes.png")
+    page.goto(f"/campaigns/{campaign.slug}/board/japan/")
+    expect(page.get_by_text("All 10 boxes ticked by game 4")).to_be_visible()
+    expect(page.get_by_text("Replaced in game 7: its 7 boxes left were lost")).to_be_visible()
+    shoot(page, "territory-phone-fortifications-ended")
     assert page.csp_errors == []

@@ -200,6 +200,41 @@ def test_the_kept_board_is_drawn_again_once_the_journal_changes(owner_client, ow
     assert "Ana scarred Egypt: Bunker" in html
 
 
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ({"type": "elimination", "player": "Eve"}, "Eve was eliminated"),
+        ({"type": "missiles", "count": 1}, "1 Missile fired in one combat"),
+        ({"type": "recruitment", "player": "Ben", "troops": 31},
+         "Ben recruited 31 troops while holding a Missile"),
+    ],
+)
+def test_events_without_a_territory_show_in_words_on_the_board_and_history(owner_client, owner, event, words):
+    """The Play page's eliminations, Missiles and recruitments name no territory: the board,
+    the territory pages and the history read them from the fold's records (they used to 500)."""
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"] = data["games"][:2]
+    data.pop("world")
+    campaign = store.import_journal(data, owner=owner)  # Ben signed game 1: he holds a Missile
+    seats = [
+        {"player": "Ana", "faction": "Khan Industries", "start": "Egypt"},
+        {"player": "Ben", "faction": "Enclave of the Bear", "start": "Peru"},
+        {"player": "Eve", "faction": "Saharan Republic", "start": "Japan"},
+    ]
+    store.append(campaign, [base.Entry("game", {"number": 3, "played_on": "2026-09-24", "seats": seats}),
+                            base.Entry("event", event)])
+    for url in (board_url(campaign), board_url(campaign, 3), territory_url(campaign, "egypt"),
+                reverse("history", args=[campaign.slug])):
+        response = owner_client.get(url)
+        assert response.status_code == 200, url
+    assert words in owner_client.get(board_url(campaign)).content.decode()
+    assert words in owner_client.get(reverse("history", args=[campaign.slug])).content.decode()
+    eve = "eliminated" if event["type"] == "elimination" else "held_on"
+    store.append(campaign, [base.Entry("game_end", {"results": {"Ana": "won", "Ben": "held_on", "Eve": eve}})])
+    assert owner_client.get(board_url(campaign, 2)).status_code == 200
+    assert words in owner_client.get(board_url(campaign, 3)).content.decode()
+
+
 def test_other_games_have_no_board_and_no_board_tab(owner_client, owner):
     dawnguard = store.import_journal(load_journal("dawnguard_campaign.json"), owner=owner)
     assert owner_client.get(board_url(dawnguard)).status_code == 404

@@ -1,0 +1,168 @@
+"""Every page of every campaign the app ships or tests answers without a server error.
+
+Each journal (the demo's, tests/data's, and one holding every entry and event type the
+rules accept, whole and stopped in each phase) is imported; its owner then opens the
+campaign's page and follows every link and htmx URL that stays in the campaign, asking for
+each page's htmx fragment too, and the board after every game. Any 5xx fails the test,
+naming the URL and the page that led there.
+"""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
+
+import pytest
+from django.urls import reverse
+
+from campaigns import review, store
+
+from .journals import every_kind_journal, stopped_journals
+
+ROOT = Path(__file__).resolve().parent.parent
+HTMX = {"HX-Request": "true"}
+
+
+def _journals() -> list[tuple[str, dict]]:
+    """(id, journal) of every journal the app ships or the tests use, each distinct one once."""
+    found: list[tuple[str, dict]] = []
+    for folder in (ROOT / "campaigns" / "data" / "demo", ROOT / "tests" / "data"):
+        for path in sorted(folder.glob("*.json")):
+            found.append((f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8"))))
+    found.append(("every kind of entry", every_kind_journal()))
+    found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
+    distinct: list[tuple[str, dict]] = []
+    for name, data in found:
+        if all(data != other for _, other in distinct):
+            distinct.append((name, data))
+    return distinct
+
+
+JOURNALS = _journals()
+
+
+class _Links(HTMLParser):
+    """The URLs a page leads to with GET: links, htmx GETs, GET forms' actions, and a GET
+    form's action with each option of its menus (the history's player filter)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[tuple[str, bool]] = []  # (url, asked by htmx)
+        self.form: dict[str, str] | None = None  # the GET form being read
+        self.select: str | None = None  # the name of the menu being read
+
+    def handle_starttag(self, tag, attrs):
+        attributes = {name: value or "" for name, value in attrs}
+        if tag == "a" and attributes.get("href"):
+            self.urls.append((attributes["href"], False))
+        if attributes.get("hx-get"):
+            self.urls.append((attributes["hx-get"], True))
+        if tag == "form" and attributes.get("method", "get").lower() == "get":
+            self.form = attributes
+            if attributes.get("action"):
+                self.urls.append((attributes["action"], False))
+        elif tag == "select" and self.form is not None:
+            self.select = attributes.get("name")
+        elif tag == "option" and self.form is not None and self.select:
+            query = "?" + urlencode({self.select: attributes.get("value", "")})
+            if self.form.get("action"):
+                self.urls.append((self.form["action"] + query, False))
+            if self.form.get("hx-get"):
+                self.urls.append((self.form["hx-get"] + query, True))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.form = None
+        elif tag == "select":
+            self.select = None
+
+
+def _canonical(url: str) -> str:
+    """The path and its query, parameters sorted, without the fragment."""
+    parts = urlsplit(url)
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return parts.path + (f"?{query}" if query else "")
+
+
+def _worth_opening(campaign, url: str, touched: dict[int, set[str]]) -> bool:
+    """Whether to open a page the crawl found. A territory's page after an earlier game is
+    opened for the territories that game touched (its HQs, events and rewards): the board
+    links all 42 after every game, and the others' pages run the same code on marks already
+    opened elsewhere. Every territory's page is opened as it is now."""
+    parts = urlsplit(url)
+    board = reverse("board", args=[campaign.slug])
+    if not parts.path.startswith(board) or parts.path == board:
+        return True
+    game = dict(parse_qsl(parts.query)).get("game", "")
+    if not game.isdecimal() or int(game) >= campaign.games_played:
+        return True
+    return parts.path[len(board):].strip("/") in touched.get(int(game), set())
+
+
+def _touched(campaign) -> dict[int, set[str]]:
+    """Game -> the slugs of the territories it touched, from the folded state's records."""
+    if campaign.system != "risk-legacy":
+        return {}
+    state = store.state(campaign)
+    touched: dict[int, set[str]] = {}
+    for change in state.changes:
+        if change.territory and change.game is not None:
+            touched.setdefault(change.game, set()).add(change.territory_slug)
+    for game in state.games:
+        touched.setdefault(game.number, set()).update(review.territory_slug(s.start) for s in game.seats)
+    return touched
+
+
+def crawl(client, campaign) -> dict[str, int]:
+    """Every GET page of the campaign reachable from its page: {url: status}. Fails on a 5xx."""
+    touched = _touched(campaign)
+    prefix = reverse("campaign_detail", args=[campaign.slug])
+    board = reverse("board", args=[campaign.slug])
+    starts = [prefix, reverse("home"), reverse("stats")]
+    state_json = reverse("state_json", args=[campaign.slug])
+    starts += [f"{board}?game={n}" for n in range(campaign.games_played + 1)]
+    starts += [f"{state_json}?as_of={n}" for n in range(campaign.games_played + 1)]
+    # The app pages that read every campaign (home, stats) are asked for as htmx too.
+    queue: list[tuple[str, bool, str]] = [(url, htmx, "the start") for url in starts for htmx in (False, True)]
+    seen: dict[tuple[str, bool], int] = {}
+    while queue:
+        url, htmx, came_from = queue.pop()
+        key = (_canonical(url), htmx)
+        if key in seen or not _worth_opening(campaign, url, touched):
+            continue
+        asked = f"{url}{' (htmx)' if htmx else ''}, linked from {came_from}"
+        try:
+            response = client.get(url, headers=HTMX if htmx else {})
+        except Exception as error:  # the test client re-raises what a 500 page would hide
+            pytest.fail(f"{error!r} on {asked}")
+        seen[key] = response.status_code
+        assert response.status_code < 500, f"{response.status_code} on {asked}"
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        if not htmx and "HX-Request" in response.get("Vary", ""):
+            queue.append((url, True, came_from))  # the same URL answers htmx with a fragment
+        if not url.startswith(prefix) and url not in starts:
+            continue
+        links = _Links()
+        links.feed(response.content.decode())
+        for found, by_htmx in links.urls:
+            target = urljoin(url, found)
+            if urlsplit(target).netloc or not target.startswith(prefix):
+                continue  # another site, another campaign or an app page: not this campaign's
+            queue.append((target, by_htmx, url))
+    return {f"{url}{' (htmx)' if htmx else ''}": status for (url, htmx), status in seen.items()}
+
+
+@pytest.mark.parametrize(("name", "journal"), JOURNALS, ids=[name for name, _ in JOURNALS])
+def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(client, owner, name, journal):
+    campaign = store.import_journal(journal, owner=owner)
+    client.force_login(owner)
+    pages = crawl(client, campaign)
+    # The crawl did reach the campaign's pages (a broken link extractor would pass vacuously).
+    assert pages[reverse("campaign_detail", args=[campaign.slug])] == 200
+    if campaign.system == "risk-legacy":
+        assert pages[reverse("history", args=[campaign.slug])] == 200
+        territory = reverse("territory_history", args=[campaign.slug, "egypt"])
+        assert pages[territory] == 200
