@@ -38,12 +38,33 @@ def territory_choices(territories=None):
     ]
 
 
-def seated_choices(game):
-    return [(seat.player, f"{seat.player} ({seat.faction})") for seat in game.seats]
+#: Every list starts with nothing chosen, so a stray tap on Record logs nothing.
+CHOOSE = ("", "Choose…")
+
+
+def seated_choices(game, players=None):
+    """The seats (or those of `players`), for a <select> that starts on "Choose…"."""
+    return [CHOOSE] + [
+        (seat.player, f"{seat.player} ({seat.faction})")
+        for seat in game.seats
+        if players is None or seat.player in players
+    ]
+
+
+def covering_choices(open_land, covered_land, covered_label):
+    """Territories grouped by continent, then those already marked, which a card or packet
+    may let this one cover (the rules refuse them unless "the card allows it" is ticked)."""
+    groups = [CHOOSE, *territory_choices(open_land)]
+    if covered_land:
+        groups.append((covered_label, [(name, name) for name in covered_land]))
+    return groups
 
 
 class EventForm(forms.Form):
-    """Base for the forms that log one event during a game."""
+    """Base for the forms that log one event during a game.
+
+    `unavailable` says why the event cannot happen now (nothing a list could offer), and
+    the page shows it instead of the form: a required list is never empty."""
 
     event_type = ""
     title = ""
@@ -53,23 +74,42 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.state = state
         self.game = state.last_game
+        self.unavailable: str | None = None
         if "player" in self.fields:
             self.fields["player"].choices = seated_choices(self.game)
 
     def entry(self) -> Entry:
-        return Entry("event", {"type": self.event_type, **self.cleaned_data})
+        data = dict(self.cleaned_data)
+        if not data.pop("allowed_by_card", False):
+            return Entry("event", {"type": self.event_type, **data})
+        return Entry("event", {"type": self.event_type, **data, "allowed_by_card": True})
+
+
+class AllowedByCardField(forms.BooleanField):
+    def __init__(self, what):
+        super().__init__(
+            required=False,
+            label=f"The card allows it to cover {what}",
+            help_text="Tick only when the card or packet says so.",
+        )
 
 
 class ScarForm(EventForm):
     event_type = "scar"
     title = "A scar was placed"
     player = forms.ChoiceField(label="Played by")
-    territory = forms.ChoiceField(choices=territory_choices)
+    territory = forms.ChoiceField()
     scar = forms.ChoiceField(label="Scar")
+    allowed_by_card = AllowedByCardField("a scar")
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
-        self.fields["scar"].choices = [(t.name, t.name) for t in state.scar_types]
+        self.fields["scar"].choices = [CHOOSE] + [(t.name, t.name) for t in state.scar_types]
+        open_land = rl.scar_targets(state)
+        covered = [t for t in rl.scar_targets(state, allowed_by_card=True) if t not in open_land]
+        self.fields["territory"].choices = covering_choices(
+            open_land, covered, "Already scarred (only if the card allows it)"
+        )
 
 
 class FortificationBoxForm(EventForm):
@@ -80,20 +120,36 @@ class FortificationBoxForm(EventForm):
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
-        self.fields["territory"].choices = [
-            (name, f"{name}: {marks.city.name} ({marks.fortification.boxes_left} left)")
-            for name, marks in state.territories.items()
-            if marks.city is not None and marks.fortification is not None
+        fortified = rl.fortification_box_targets(state)
+        self.fields["territory"].choices = [CHOOSE] + [
+            (name, f"{name}: {state.territories[name].city.name} "
+                   f"({state.territories[name].fortification.boxes_left} left)")
+            for name in fortified
         ]
+        if not fortified:
+            self.unavailable = "No city on the board is fortified: there is no box to tick."
 
 
 class CityForm(EventForm):
     event_type = "city"
     title = "A city was placed by a card or packet"
     player = forms.ChoiceField(label="Placed by")
-    territory = forms.ChoiceField(choices=territory_choices)
-    kind = forms.ChoiceField(choices=[(k, rl.CITY_LABEL[k]) for k in rl.CITY_KINDS], label="City")
+    territory = forms.ChoiceField()
+    kind = forms.ChoiceField(label="City")
     name = forms.CharField(max_length=40, label="City name")
+    allowed_by_card = AllowedByCardField("a city")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        open_land = rl.city_targets(state)
+        covered = [t for t in rl.TERRITORIES if t not in open_land]
+        self.fields["territory"].choices = covering_choices(
+            open_land, covered, "Already a city (only if the card allows it)"
+        )
+        kinds = rl.city_kinds_left(state)
+        self.fields["kind"].choices = [CHOOSE] + [(kind, rl.CITY_LABEL[kind]) for kind in kinds]
+        if not kinds:
+            self.unavailable = "No city stickers are left in the box."
 
 
 class EliminationForm(EventForm):
@@ -101,11 +157,33 @@ class EliminationForm(EventForm):
     title = "A player was eliminated"
     player = forms.ChoiceField(label="Eliminated player")
 
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        out = rl.eliminated_during(self.game)
+        standing = [seat.player for seat in self.game.seats if seat.player not in out]
+        self.fields["player"].choices = seated_choices(self.game, standing)
+        if len(standing) == 1:  # the last player standing cannot be eliminated: they won
+            self.unavailable = f"{standing[0]} is the last player standing: enter the results."
+
 
 class MissilesForm(EventForm):
     event_type = "missiles"
     title = "Missiles fired in one combat"
     count = forms.IntegerField(min_value=1, max_value=99, initial=1, label="Missiles in this combat")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        left = rl.missiles_left(state, self.game)
+        if left == 0:
+            self.unavailable = _no_missile_left(state, self.game)
+        else:
+            self.fields["count"].help_text = f"{left} unfired at the table: a fired Missile is spent."
+
+
+def _no_missile_left(state, game):
+    if rl.missiles_in_play(state, game) == 0:
+        return "Nobody at the table has a Missile: Missiles come from signing the victor's section."
+    return "Every Missile at the table has been fired: a fired Missile is spent."
 
 
 class RecruitmentForm(EventForm):
@@ -113,6 +191,13 @@ class RecruitmentForm(EventForm):
     title = "Troops recruited while holding a Missile"
     player = forms.ChoiceField(label="Player")
     troops = forms.IntegerField(min_value=1, max_value=999, label="Troops recruited")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        holders = rl.missile_holders(state, self.game)
+        self.fields["player"].choices = seated_choices(self.game, holders)
+        if not holders:
+            self.unavailable = _no_missile_left(state, self.game)
 
 
 EVENT_FORMS = {form.event_type: form for form in (
@@ -170,12 +255,12 @@ class GameEndForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.state = state
         self.game = state.last_game
-        knocked_out = set(rl.eliminated_during(self.game))
+        eliminated = set(rl.eliminated_during(self.game))
         self.seat_rows = []
         for index, seat in enumerate(self.game.seats):
             result = forms.ChoiceField(
                 choices=RESULT_CHOICES, widget=forms.RadioSelect, label=f"{seat.player} ({seat.faction})",
-                initial="eliminated" if seat.player in knocked_out else None,
+                initial="eliminated" if seat.player in eliminated else None,
             )
             control = forms.MultipleChoiceField(
                 choices=territory_choices(), required=False, widget=forms.CheckboxSelectMultiple,

@@ -55,50 +55,47 @@ def coin_placement(data) -> dict[str, int]:
     return placement
 
 
-#: the rows the chart form starts with: the board's chart lists 2 to 10 cards
-CHART_ROWS = 9
-FIRST_CHART_CARDS = 2
+def chart_field(icons: int) -> str:
+    return f"troops_{icons}"
 
 
 class TradeInChartForm(forms.Form):
-    """The card trade-in chart printed on the board: cards traded -> troops, one row each."""
+    """The trade-in chart printed on the board: the troops for 2 to 10 Resource icons (coins)
+    on the cards traded in, one row each (GAMES.md). A row left empty is not on the chart.
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("initial", {f"cards_{i}": FIRST_CHART_CARDS + i for i in range(CHART_ROWS)})
+    Used at the setup and, later, to correct the chart (`initial_chart` fills in the chart
+    the group entered before)."""
+
+    def __init__(self, *args, initial_chart: dict[int, int] | None = None, **kwargs):
+        if initial_chart:
+            initial = {chart_field(icons): troops for icons, troops in initial_chart.items()}
+            kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
-        for i in range(CHART_ROWS):
-            self.fields[f"cards_{i}"] = forms.IntegerField(
-                label="Cards", required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
-            )
-            self.fields[f"troops_{i}"] = forms.IntegerField(
-                label="Troops", required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+        for icons in rules.TRADE_IN_ICONS:
+            self.fields[chart_field(icons)] = forms.IntegerField(
+                label=f"Troops for {icons} Resource icons",
+                required=False,
+                min_value=0,
+                max_value=rules.TRADE_IN_TROOPS_MAX,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                error_messages={
+                    "invalid": "Troops are a whole number, 0 or more.",
+                    "min_value": "Troops are a whole number, 0 or more.",
+                    "max_value": f"No line of the board's chart gives more than {rules.TRADE_IN_TROOPS_MAX} troops.",
+                },
             )
 
     def rows(self):
-        """(cards field, troops field) per row, for the template."""
-        return [(self[f"cards_{i}"], self[f"troops_{i}"]) for i in range(CHART_ROWS)]
-
-    def clean(self):
-        seen: dict[int, int] = {}
-        for i in range(CHART_ROWS):
-            cards, troops = self.cleaned_data.get(f"cards_{i}"), self.cleaned_data.get(f"troops_{i}")
-            if troops is None:
-                continue  # a row without troops is not on the group's chart
-            if cards is None:
-                self.add_error(f"cards_{i}", "How many cards give these troops?")
-            elif cards in seen:
-                self.add_error(f"cards_{i}", f"{cards} cards is already on row {seen[cards] + 1}.")
-            else:
-                seen[cards] = i
-        return self.cleaned_data
+        """(Resource icons, troops field) per row, for the template."""
+        return [(icons, self[chart_field(icons)]) for icons in rules.TRADE_IN_ICONS]
 
     def chart(self) -> dict[str, int] | None:
-        """The chart as the setup entry holds it, or None when no row was filled."""
-        chart = {}
-        for i in range(CHART_ROWS):
-            cards, troops = self.cleaned_data.get(f"cards_{i}"), self.cleaned_data.get(f"troops_{i}")
-            if troops is not None:
-                chart[str(cards)] = troops
+        """The chart as the entries hold it, or None when no row was filled."""
+        chart = {
+            str(icons): self.cleaned_data[chart_field(icons)]
+            for icons in rules.TRADE_IN_ICONS
+            if self.cleaned_data.get(chart_field(icons)) is not None
+        }
         return chart or None
 
 
@@ -151,7 +148,9 @@ class GameStartForm(forms.Form):
     def clean(self):
         for index in SEATS:
             parts = {part: self.cleaned_data.get(seat_field(index, part)) for part in SEAT_PARTS}
-            if any(parts.values()):
+            # A faction left without player or start (an offered seat whose player is away
+            # tonight, cleared) says nothing about who sits: the seat is empty.
+            if parts["player"] or parts["start"]:
                 for part, value in parts.items():
                     if not value and seat_field(index, part) not in self.errors:
                         what = {"player": "a player", "faction": "a faction", "start": "an HQ start"}[part]
@@ -187,7 +186,9 @@ class RecruitmentForm(forms.Form):
     territories = forms.MultipleChoiceField(
         required=False, choices=[(t, t) for t in rules.TERRITORIES], label="Territories held"
     )
-    cards = forms.IntegerField(required=False, min_value=0, max_value=999, label="Cards traded in")
+    icons = forms.IntegerField(
+        required=False, min_value=0, max_value=999, label="Resource icons (coins) on the cards traded in"
+    )
 
     def __init__(self, *args, roster: list[str], **kwargs):
         super().__init__(*args, **kwargs)

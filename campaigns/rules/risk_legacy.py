@@ -3,11 +3,14 @@
 Plain Python, no Django. The entries of a campaign, in order:
 
     setup       {"starting_powers": {faction: text}, "coin_stickers": {territory: n},
-                 optional "trade_in_chart": {"<cards>": troops}}              once, before game 1
+                 optional "trade_in_chart": {"<icons>": troops}}              once, before game 1
+    trade_in_chart  {"chart": {"<icons>": troops}}      the chart corrected, any time after the setup
     game        {"number", "played_on", "seats": [{"player", "faction", "start"}],
                  optional "keys": the journal game's optional keys}            opens a game
     packet      {"name", "unlocks": {optional "scar_types", "world_capital", "notes"}}
+                                             during a game, or after it (its rewards, between games)
     event       {"type": "scar" | "fortification_box" | "city", ...}           during a game
+                 (a scar or city event may carry "allowed_by_card": true: it covers another)
     game_end    {"results": {player: "won" | "held_on" | "eliminated"},
                  optional "end_control": {player: [territory]}}                 ends a game
     reward      {"player", optional "sign": {optional "comment"}, "choice": {...} | null}
@@ -16,7 +19,10 @@ Plain Python, no Django. The entries of a campaign, in order:
 `apply` checks an entry completely before it changes anything, so a refused entry leaves
 the state as it was. Each rule lives in one function (`why_not_start`, the `_*_target`
 and `_*_detail` checks of the rewards, ...) which `apply`, the helpers the web forms call
-and the journal import all share. The helpers for the pages:
+and the journal import all share. As it changes the state, each entry also records what it
+changed, in words and where (`state.changes`: Change records, with what a later entry
+ended), and the setup keeps its coins (`state.setup_coins`): the board and the history
+read these and never apply a rule again (campaigns/review.py). The helpers for the pages:
 
     why_not_next_game(state)                      may game n+1 start? (message or None)
     legal_starts(state, player, chosen_starts)    sorted legal HQ territories
@@ -25,7 +31,11 @@ and the journal import all share. The helpers for the pages:
     reward_targets(state, player)                 {choice type: [targets]} for that player
     bonus_deltas(state)                           the continent bonus marks left (+1, -1)
     why_not_name_world(state), world_namers(state), roll_off_totals(state, rolls)
-    recruitment(state, player, controlled_territories, cards_traded) -> Recruitment
+    recruitment(state, player, controlled_territories, icons_traded) -> Recruitment
+    scar_targets(state, allowed_by_card), city_targets(state, allowed_by_card),
+    fortification_box_targets(state)              where an event may go now
+    city_kinds_left(state), missiles_left(state, game), missile_holders(state, game),
+    why_not_open_packet(state)
     supplies(state), setup_tokens(state, player), faction_history(state, faction),
     homeland(state, faction), packet_prompts(state), describe(entry)
 """
@@ -56,7 +66,8 @@ from .checks import (
 
 KEY = "risk-legacy"
 LABEL = "Risk Legacy"
-JOURNAL_KEYS = ("setup", "games", "world")
+#: "trade_in_chart_corrections" is an extension of JOURNAL.md (README "Journal extensions").
+JOURNAL_KEYS = ("setup", "games", "world", "trade_in_chart_corrections")
 
 # --------------------------------------------------------------------------------------
 # The board and the box
@@ -109,6 +120,10 @@ MAX_RESOURCES = 6
 FORTIFICATION_BOXES = 10
 LAST_REWARD_GAME = 15
 MIN_SEATS, MAX_SEATS = 3, 5
+#: The board's trade-in chart counts the Resource icons (coins) on the cards traded: 2 to 10.
+TRADE_IN_ICONS = range(2, 11)
+# No line of the board's chart comes near this; it keeps a typo (2**70) off the board.
+TRADE_IN_TROOPS_MAX = 99
 
 CITY_KINDS = ("minor", "major", "world_capital")
 CITY_POPULATION = {"minor": 1, "major": 2, "world_capital": 5}
@@ -323,6 +338,34 @@ class World:
     roll_off: dict[str, int] | None = None
 
 
+@dataclass(slots=True)
+class Change:
+    """One thing the setup or an entry did to the world, recorded by the fold when it made
+    it, for the pages that look back (campaigns/review.py reads these, never the rules).
+
+    `kind` is "coins" (the setup), "packet", "scar", "boxes", "city", "elimination",
+    "missiles", "recruitment", "signed", "passed" or a reward choice's type.
+    """
+
+    game: int | None  # None: the setup
+    kind: str
+    text: str  # in players' words
+    player: str | None = None
+    territory: str | None = None
+    continent: str | None = None
+    # What a later entry ended of it, in words ("cancelled in game 5 by Dee"); None while it stands.
+    ended: str | None = None
+
+    @property
+    def territory_slug(self) -> str | None:
+        return territory_slug(self.territory) if self.territory else None
+
+
+def territory_slug(name: str) -> str:
+    """A territory's name as a URL part: "Western United States" -> "western-united-states"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
 def _fresh_territories() -> dict[str, Territory]:
     return {t: Territory(name=t, continent=CONTINENT_OF[t]) for t in TERRITORIES}
 
@@ -351,7 +394,7 @@ class RiskLegacyState:
 
     players: list[str]
     set_up: bool = False
-    trade_in_chart: dict[int, int] | None = None  # cards traded -> troops
+    trade_in_chart: dict[int, int] | None = None  # Resource icons (coins) traded -> troops
     territories: dict[str, Territory] = field(default_factory=_fresh_territories)
     continents: dict[str, Continent] = field(default_factory=_fresh_continents)
     factions: dict[str, Faction] = field(default_factory=_fresh_factions)
@@ -363,6 +406,10 @@ class RiskLegacyState:
     # PACKET_CONDITIONS key -> the game in which it first became true
     conditions_met: dict[str, int] = field(default_factory=dict)
     world: World | None = None
+    # For the pages that look back (not in campaign_state): the setup's coin stickers
+    # (territory -> coins) and every change the entries made, in the order they made them.
+    setup_coins: dict[str, int] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
 
     @property
     def last_game(self) -> Game | None:
@@ -371,6 +418,11 @@ class RiskLegacyState:
     @property
     def next_game_number(self) -> int:
         return len(self.games) + 1
+
+    @property
+    def games_finished(self) -> int:
+        """The games played to their end: a game in progress is not played yet."""
+        return sum(1 for game in self.games if not game.in_progress)
 
     @property
     def phase(self) -> str:
@@ -487,6 +539,34 @@ _names = join_names  # campaigns/review.py words its lists of names with it too
 
 
 # --------------------------------------------------------------------------------------
+# What each entry changed, recorded as it changes the state (state.changes)
+# --------------------------------------------------------------------------------------
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def _quoted(text: str) -> str:
+    return f"“{text}”"
+
+
+def _record(state: RiskLegacyState, game: Game | None, kind: str, text: str, **about: Any) -> None:
+    state.changes.append(Change(game=game.number if game else None, kind=kind, text=text, **about))
+
+
+def _end_standing(state: RiskLegacyState, territory: str, kind: str, why: str) -> None:
+    """Say what ended the mark of `kind` standing on `territory` (its latest record not
+    ended yet): a scar cancelled, a fortification worn out or replaced, a city covered."""
+    standing = next(
+        (c for c in reversed(state.changes) if (c.territory, c.kind, c.ended) == (territory, kind, None)),
+        None,
+    )
+    if standing is not None:
+        standing.ended = why
+
+
+# --------------------------------------------------------------------------------------
 # Setup (once, before game 1)
 # --------------------------------------------------------------------------------------
 
@@ -549,22 +629,33 @@ def _check_coin_stickers(coins: Any, place: str) -> None:
         )
 
 
-def _check_trade_in_chart(chart: Any, place: str) -> None:
-    key = "trade_in_chart"
+def _check_trade_in_chart(chart: Any, place: str, key: str = "trade_in_chart") -> None:
+    """The board's chart: Resource icons (coins) traded, 2 to 10, -> troops (rulebook)."""
     if not isinstance(chart, dict):
         raise RuleError(
-            "'trade_in_chart' must give the troops for each number of cards", place=place, field=key
+            "the trade-in chart must give the troops for each number of Resource icons",
+            place=place,
+            field=key,
         )
-    for cards, troops in chart.items():
-        if not isinstance(cards, str) or not _POSITIVE_NUMBER.fullmatch(cards):
+    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
+    for icons, troops in chart.items():
+        if not isinstance(icons, str) or not _POSITIVE_NUMBER.fullmatch(icons):
             raise RuleError(
-                f'trade-in chart: "{cards}" is not a number of cards (write it like "3")',
+                f'trade-in chart: "{icons}" is not a number of Resource icons (write it like "3")',
                 place=place,
                 field=key,
             )
-        if not is_whole(troops) or troops < 0:
+        if int(icons) not in TRADE_IN_ICONS:
             raise RuleError(
-                f"trade-in chart: the troops for {cards} cards must be a whole number, 0 or more",
+                f"trade-in chart: the board's chart goes from {first} to {last} Resource icons, "
+                f"so it has no line for {icons}",
+                place=place,
+                field=key,
+            )
+        if not is_whole(troops) or not 0 <= troops <= TRADE_IN_TROOPS_MAX:
+            raise RuleError(
+                f"trade-in chart: the troops for {icons} Resource icons must be a whole number "
+                f"from 0 to {TRADE_IN_TROOPS_MAX}",
                 place=place,
                 field=key,
             )
@@ -576,8 +667,43 @@ def _change_setup(state: RiskLegacyState, data: dict) -> None:
         state.factions[faction].power = text
     for territory, count in data["coin_stickers"].items():
         state.territories[territory].resources = 1 + count
+    state.setup_coins = {t: data["coin_stickers"][t] for t in TERRITORIES if t in data["coin_stickers"]}
+    for territory, count in state.setup_coins.items():
+        _record(
+            state,
+            None,
+            "coins",
+            f"{_plural(count, 'coin sticker')} at the setup: the card starts with {1 + count} resources",
+            territory=territory,
+        )
     if "trade_in_chart" in data:
-        state.trade_in_chart = {int(cards): troops for cards, troops in data["trade_in_chart"].items()}
+        state.trade_in_chart = _chart(data["trade_in_chart"])
+
+
+def _chart(chart: dict[str, int]) -> dict[int, int]:
+    return {int(icons): troops for icons, troops in chart.items()}
+
+
+# --------------------------------------------------------------------------------------
+# The trade-in chart corrected (any time after the setup)
+# --------------------------------------------------------------------------------------
+
+
+def _check_trade_in_chart_entry(state: RiskLegacyState, data: Any) -> None:
+    """A group that skipped the chart or mistyped it enters the whole chart again."""
+    place = "trade-in chart"
+    if not state.set_up:
+        raise RuleError(
+            "The trade-in chart is entered with the setup: the campaign is not set up yet", place=place
+        )
+    _check_shape(data, ("chart",), (), "the trade-in chart", place)
+    _check_trade_in_chart(data["chart"], place, "chart")
+    if not data["chart"]:
+        raise RuleError("the trade-in chart needs at least one line", place=place, field="chart")
+
+
+def _change_trade_in_chart_entry(state: RiskLegacyState, data: dict) -> None:
+    state.trade_in_chart = _chart(data["chart"])
 
 
 # --------------------------------------------------------------------------------------
@@ -646,6 +772,24 @@ def legal_starts(state: RiskLegacyState, player: str, chosen_starts: Iterable[st
     """The territories `player` may start in, sorted, after the earlier seats' starts."""
     chosen = list(chosen_starts)
     return sorted(t for t in TERRITORIES if why_not_start(state, player, t, chosen) is None)
+
+
+def suggested_seats(state: RiskLegacyState) -> list[tuple[str, str | None]]:
+    """The seats (player, faction) a form offers first for the next game; nothing is decided
+    here, every seat is checked when the game is logged.
+
+    After a game: its players, each with the faction they played, clockwise as they sat, from
+    the previous winner: the rulebook gives the first turn to "the player who came in first".
+    Before game 1: the roster in its order when it is one table's worth of players, without
+    factions (nobody has one yet).
+    """
+    last = state.last_game
+    if last is None:
+        fits = MIN_SEATS <= len(state.players) <= MAX_SEATS
+        return [(player, None) for player in state.players] if fits else []
+    seats = last.seats
+    first = next((i for i, seat in enumerate(seats) if seat.result == "won"), 0)
+    return [(seat.player, seat.faction) for seat in seats[first:] + seats[:first]]
 
 
 def _seat_place(number: int, index: int, seat: Any) -> str:
@@ -737,9 +881,19 @@ def _packet_place(state: RiskLegacyState) -> str:
     return f"game {game.number}, packet {len(game.packets) + 1}" if game else "packet"
 
 
+def why_not_open_packet(state: RiskLegacyState) -> str | None:
+    """A packet is opened whenever its condition is met: during a game, during its rewards
+    (a second signature, the ninth Minor City) or between games. It belongs to the last game."""
+    if state.last_game is None:
+        return "Packets are opened during or after a game: no game has been logged yet"
+    return None
+
+
 def _check_packet(state: RiskLegacyState, data: Any) -> None:
     place = _packet_place(state)
-    _game_in_progress(state, "Packets are opened", place)
+    problem = why_not_open_packet(state)
+    if problem:
+        raise RuleError(problem, place=place)
     _check_shape(data, ("name", "unlocks"), (), "the packet", place)
     require_text(data, "name", place)
     folded = data["name"].strip().casefold()
@@ -791,6 +945,22 @@ def _change_packet(state: RiskLegacyState, data: dict) -> None:
         state.world_capital_unlocked_in = game.number
         state.supplies.world_capitals = 1
     game.packets.append(Packet(game=game.number, name=data["name"], unlocks=unlocks))
+    _record(state, game, "packet", _packet_text(data["name"], unlocks))
+
+
+def _packet_text(name: str, unlocks: dict[str, Any]) -> str:
+    parts = []
+    if unlocks.get("scar_types"):
+        names = [scar_type["name"] for scar_type in unlocks["scar_types"]]
+        parts.append(("scar types " if len(names) > 1 else "the scar type ") + join_names(names))
+    if unlocks.get("world_capital"):
+        parts.append("the World Capital")
+    text = f"Packet opened: {_quoted(name)}"
+    if parts:
+        text += f"; it unlocks {' and '.join(parts)}"
+    if unlocks.get("notes"):
+        text += f". {unlocks['notes']}"
+    return text
 
 
 EVENT_FIELDS = {
@@ -803,6 +973,9 @@ EVENT_FIELDS = {
     "missiles": ("count",),
     "recruitment": ("player", "troops"),
 }
+#: Optional event fields: a card or packet lets this scar or city cover another (rulebook
+#: "unless it says you can"; README "Journal extensions"). Written only as true.
+EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",)}
 #: Missiles fired in one combat that open the packet "three Missiles in the same combat".
 MISSILES_PACKET = 3
 #: Troops recruited in one turn, holding a Missile, that open the matching packet.
@@ -826,7 +999,16 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
             place=place,
             field="type",
         )
-    _check_shape(data, ("type", *EVENT_FIELDS[kind]), (), f"a {kind} event", place)
+    _check_shape(
+        data, ("type", *EVENT_FIELDS[kind]), EVENT_OPTIONAL_FIELDS.get(kind, ()), f"a {kind} event", place
+    )
+    if "allowed_by_card" in data and data["allowed_by_card"] is not True:
+        raise RuleError(
+            "'allowed_by_card' is true when a card or packet lets this cover another; leave it out otherwise",
+            place=place,
+            field="allowed_by_card",
+        )
+    covers = data.get("allowed_by_card", False)
     if kind in ("elimination", "missiles", "recruitment"):
         problem = _table_event_problem(state, game, data, place)
         if problem:
@@ -836,7 +1018,7 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     _check_territory(data["territory"], place, "territory")
     if kind == "scar":
         _check_seated(state, game, data["player"], place)
-        problem = _scar_problem(state, data["territory"], data["scar"])
+        problem = _scar_problem(state, data["territory"], data["scar"], covers)
     elif kind == "fortification_box":
         if not is_whole(data["count"]) or data["count"] < 1:
             raise RuleError("'count' must be a whole number of boxes, at least 1", place=place, field="count")
@@ -848,7 +1030,7 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
                 "a city's 'kind' must be minor, major or world_capital", place=place, field="kind"
             )
         require_text(data, "name", place)
-        problem = _city_problem(state, data["territory"], data["kind"])
+        problem = _city_problem(state, data["territory"], data["kind"], covers)
     if problem:
         message, problem_field = problem
         raise RuleError(message, place=place, field=problem_field)
@@ -866,13 +1048,27 @@ def _check_seated(
 
 
 def eliminated_during(game: Game) -> list[str]:
-    """The players logged as knocked out while the game was played."""
+    """The players logged as eliminated while the game was played."""
     return [event["player"] for event in game.events if event["type"] == "elimination"]
 
 
 def missiles_in_play(state: RiskLegacyState, game: Game) -> int:
     """The Missiles the seated players started this game with (one per signature)."""
     return sum(state.signatures(seat.player) for seat in game.seats)
+
+
+def missiles_fired(game: Game) -> int:
+    """The Missiles fired so far in this game: a fired Missile is spent."""
+    return sum(event["count"] for event in game.events if event["type"] == "missiles")
+
+
+def missiles_left(state: RiskLegacyState, game: Game) -> int:
+    """The unfired Missiles at the table: the setup Missiles less those fired."""
+    return missiles_in_play(state, game) - missiles_fired(game)
+
+
+def _missiles_words(count: int) -> str:
+    return f"{count} Missile{'' if count == 1 else 's'}"
 
 
 def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: str) -> tuple[str, str] | None:
@@ -882,9 +1078,17 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
         count = data["count"]
         if not is_whole(count) or count < 1:
             return "'count' must be a whole number of Missiles, at least 1", "count"
-        in_play = missiles_in_play(state, game)
-        if count > in_play:
-            return f"only {in_play} Missile{'s' if in_play != 1 else ''} are in play in game {game.number}", "count"
+        in_play, left = missiles_in_play(state, game), missiles_left(state, game)
+        if count > left:
+            if left == in_play:
+                missiles = f"{in_play} Missile{'s' if in_play != 1 else ''}"
+                return f"only {missiles} are in play in game {game.number}", "count"
+            fired = in_play - left
+            return (
+                f"only {_missiles_words(left)} left unfired in game {game.number} "
+                f"({_missiles_words(fired)} of {in_play} already fired: a fired Missile is spent)",
+                "count",
+            )
         return None
     _check_seated(state, game, data["player"], place)
     player = data["player"]
@@ -898,21 +1102,60 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
     troops = data["troops"]
     if not is_whole(troops) or troops < 1:
         return "'troops' must be a whole number, at least 1", "troops"
+    problem = _missile_holder_problem(state, game, player)
+    return (problem, "player") if problem else None
+
+
+def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> str | None:
+    """Why `player` cannot be holding an unfired Missile now, or None when they may be."""
     if state.signatures(player) == 0:
-        return f"{player} holds no Missile (they have never signed the victor's section)", "player"
+        return f"{player} holds no Missile (they have never signed the victor's section)"
+    if missiles_left(state, game) == 0:
+        # The tracker counts the Missiles fired at the table, not whose they were.
+        in_play = missiles_in_play(state, game)
+        fired = "the only Missile in play has" if in_play == 1 else f"all {in_play} Missiles in play have"
+        return f"{player} holds no unfired Missile: {fired} been fired in game {game.number}"
     if player in eliminated_during(game):
-        return f"{player} has been eliminated in game {game.number}", "player"
+        return f"{player} has been eliminated in game {game.number}"
     return None
 
 
-def _scar_problem(state: RiskLegacyState, territory: str, scar: Any) -> tuple[str, str] | None:
-    """A scar of an unlocked type, on a territory without one (a scar never covers a scar)."""
+def missile_holders(state: RiskLegacyState, game: Game) -> list[str]:
+    """The seated players who may be holding an unfired Missile, in seat order."""
+    return [seat.player for seat in game.seats if _missile_holder_problem(state, game, seat.player) is None]
+
+
+def _scar_problem(
+    state: RiskLegacyState, territory: str, scar: Any, allowed_by_card: bool = False
+) -> tuple[str, str] | None:
+    """A scar of an unlocked type, on a territory without one: a scar covers a scar only
+    when a card or packet says it may."""
     if not isinstance(scar, str) or state.scar_type(scar) is None:
         return _unknown("scar type", scar, [t.name for t in state.scar_types], " unlocked yet"), "scar"
     existing = state.territories[territory].scar
-    if existing is not None:
-        return f"{territory} already has a scar ({existing}): a scar cannot cover a scar", "territory"
+    if existing is not None and not allowed_by_card:
+        return (
+            f"{territory} already has a scar ({existing}): a scar cannot cover a scar "
+            "unless a card or packet says it may",
+            "territory",
+        )
     return None
+
+
+def scar_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[str]:
+    """The territories a scar may go to now, in board order: those without a scar, or every
+    territory when a card or packet lets it cover one."""
+    return [t for t in TERRITORIES if allowed_by_card or state.territories[t].scar is None]
+
+
+def fortification_box_targets(state: RiskLegacyState) -> list[str]:
+    """The territories whose fortification can take a box, in board order."""
+    return [t for t in TERRITORIES if _boxes_problem(state, t, 1) is None]
+
+
+def city_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[str]:
+    """The territories a city may be placed in by a card or packet, in board order."""
+    return [t for t in TERRITORIES if allowed_by_card or _no_city_problem(state, t) is None]
 
 
 def _boxes_problem(state: RiskLegacyState, territory: str, count: int) -> tuple[str, str] | None:
@@ -927,15 +1170,33 @@ def _boxes_problem(state: RiskLegacyState, territory: str, count: int) -> tuple[
     return None
 
 
-def _city_problem(state: RiskLegacyState, territory: str, kind: str) -> tuple[str, str] | None:
-    """A city goes on a territory without one, from what is left in the box."""
-    if kind == "world_capital" and state.world_capital_unlocked_in is None:
-        return "The World Capital is not unlocked: a packet must unlock it first", "kind"
-    supply_problem = _city_supply_problem(state, kind)
-    if supply_problem:
-        return supply_problem[0].upper() + supply_problem[1:], "kind"
+def _city_problem(
+    state: RiskLegacyState, territory: str, kind: str, allowed_by_card: bool = False
+) -> tuple[str, str] | None:
+    """A city goes on a territory without one (unless a card or packet lets it cover one),
+    from what is left in the box."""
+    kind_problem = _city_kind_problem(state, kind)
+    if kind_problem:
+        return kind_problem, "kind"
+    if allowed_by_card:
+        return None
     no_city = _no_city_problem(state, territory)
-    return (no_city, "territory") if no_city else None
+    if no_city:
+        return f"{no_city}: a city cannot cover a city unless a card or packet says it may", "territory"
+    return None
+
+
+def _city_kind_problem(state: RiskLegacyState, kind: str) -> str | None:
+    """Why a city of this kind cannot be placed now: locked, or none left in the box."""
+    if kind == "world_capital" and state.world_capital_unlocked_in is None:
+        return "The World Capital is not unlocked: a packet must unlock it first"
+    supply_problem = _city_supply_problem(state, kind)
+    return supply_problem[0].upper() + supply_problem[1:] if supply_problem else None
+
+
+def city_kinds_left(state: RiskLegacyState) -> list[str]:
+    """The kinds of city a card or packet may place now."""
+    return [kind for kind in CITY_KINDS if _city_kind_problem(state, kind) is None]
 
 
 def _city_supply_problem(state: RiskLegacyState, kind: str) -> str | None:
@@ -952,9 +1213,19 @@ def _city_supply_problem(state: RiskLegacyState, kind: str) -> str | None:
 
 
 def _found_city(
-    state: RiskLegacyState, game: Game, territory: str, kind: str, name: str, founder: str
+    state: RiskLegacyState, game: Game, territory: str, kind: str, name: str, founder: str, also: str = ""
 ) -> None:
+    """`also`: what else the founder did, in words (", and named …")."""
+    covered = state.territories[territory].city
+    if covered is not None:  # a card allowed covering it
+        covering = f"covered in game {game.number} by the {CITY_LABEL[kind]} {name}"
+        _end_standing(state, territory, "city", covering)
+        also = f", covering the {CITY_LABEL[covered.kind]} {covered.name}{also}"
     state.territories[territory].city = City(kind=kind, name=name, founder=founder, game=game.number)
+    _record(
+        state, game, "city", f"{founder} founded the {CITY_LABEL[kind]} {name} in {territory}{also}",
+        player=founder, territory=territory,
+    )
     if kind == "minor":
         state.supplies.minor_cities -= 1
         if state.supplies.minor_cities == 0:  # all nine are on the board
@@ -981,17 +1252,40 @@ def _change_event(state: RiskLegacyState, data: dict) -> None:
         elif kind == "recruitment" and data["troops"] >= RECRUITMENT_PACKET:
             _condition_met(state, "recruit_30", game.number)
         game.events.append(copy.deepcopy(data))
+        _record(state, game, kind, _table_event_text(data), player=data.get("player"))
         return
-    marks = state.territories[data["territory"]]
+    territory = data["territory"]
+    marks = state.territories[territory]
     if data["type"] == "scar":
+        text = f"{data['player']} scarred {territory}: {data['scar']}"
+        if marks.scar is not None:  # a card allowed covering it
+            covering = f"covered in game {game.number} by {data['player']}'s {data['scar']} scar"
+            _end_standing(state, territory, "scar", covering)
+            text += f", covering its {marks.scar} scar"
         marks.scar = data["scar"]
+        _record(state, game, "scar", text, player=data["player"], territory=territory)
     elif data["type"] == "fortification_box":
         marks.fortification.boxes_left -= data["count"]
+        boxes = _plural(data["count"], "fortification box", "fortification boxes")
         if marks.fortification.boxes_left == 0:  # after the 10th the city is no longer fortified
             marks.fortification = None
+            _end_standing(state, territory, "fortify_city", f"all 10 boxes ticked by game {game.number}")
+            text = f"{boxes} ticked on {territory}: the 10th is ticked, the city is no longer fortified"
+        else:
+            text = f"{boxes} ticked on {territory}: {marks.fortification.boxes_left} left"
+        _record(state, game, "boxes", text, territory=territory)
     else:
-        _found_city(state, game, data["territory"], data["kind"], data["name"], data["player"])
+        _found_city(state, game, territory, data["kind"], data["name"], data["player"])
     game.events.append(copy.deepcopy(data))
+
+
+def _table_event_text(data: dict) -> str:
+    """An elimination, Missiles fired in one combat or a recruitment, in words."""
+    if data["type"] == "elimination":
+        return f"{data['player']} was eliminated"
+    if data["type"] == "missiles":
+        return f"{_plural(data['count'], 'Missile')} fired in one combat"
+    return f"{data['player']} recruited {data['troops']} troops while holding a Missile"
 
 
 # --------------------------------------------------------------------------------------
@@ -1057,6 +1351,16 @@ def _check_end_control(
                     f"{territory} is listed {who}: a territory has one controller", place=place, field=key
                 )
             controller[territory] = player
+    # A held-on player still has troops on the board (rulebook: no troops left when the
+    # game ends means you're out), so they control at least one territory.
+    for seat in game.seats:
+        if results[seat.player] == "held_on" and not end_control.get(seat.player):
+            raise RuleError(
+                f"{seat.player} held on but controls no territory at the end: a player with no "
+                "troops left when the game ends is eliminated",
+                place=place,
+                field=key,
+            )
 
 
 def _change_game_end(state: RiskLegacyState, data: dict) -> None:
@@ -1354,17 +1658,32 @@ def _change_reward(state: RiskLegacyState, data: dict) -> None:
         )
         if state.signatures(player) == 2:
             _condition_met(state, "second_signature", game.number)
+        comment = data["sign"].get("comment")
+        _record(
+            state, game, "signed",
+            f"{player} signed the victor's section" + (f": {_quoted(comment)}" if comment else ""),
+            player=player,
+        )
     choice = copy.deepcopy(data["choice"])
     if choice is not None:
         _CHOICE_EFFECTS[choice["type"]](state, game, player, choice)
+    else:
+        _record(state, game, "passed", f"{player} passed", player=player)
     game.rewards.append(Reward(player=player, signed="sign" in data, choice=choice))
     # Everyone before this player in the queue has passed.
     del game.reward_queue[: game.reward_queue.index(player) + 1]
 
 
+# Each choice's effect, and its record in words.
+
+
 def _name_continent(state, game, player, choice) -> None:
     continent = state.continents[choice["continent"]]
     continent.name, continent.named_by, continent.named_in = choice["name"], player, game.number
+    _record(
+        state, game, "name_continent", f"{player} named {continent.key} {_quoted(continent.name)}",
+        player=player, continent=continent.key,
+    )
 
 
 def _found_major_city(state, game, player, choice) -> None:
@@ -1372,8 +1691,15 @@ def _found_major_city(state, game, player, choice) -> None:
 
 
 def _cancel_scar(state, game, player, choice) -> None:
-    state.territories[choice["territory"]].scar = None
+    territory = choice["territory"]
+    scar = state.territories[territory].scar
+    state.territories[territory].scar = None
     state.supplies.white_stickers -= 1
+    _end_standing(state, territory, "scar", f"cancelled in game {game.number} by {player}")
+    _record(
+        state, game, "cancel_scar", f"{player} cancelled the {scar} scar on {territory} with a white sticker",
+        player=player, territory=territory,
+    )
 
 
 def _change_continent_bonus(state, game, player, choice) -> None:
@@ -1383,27 +1709,57 @@ def _change_continent_bonus(state, game, player, choice) -> None:
         state.supplies.plus_one -= 1
     else:
         state.supplies.minus_one -= 1
+    sign = "+" if continent.change > 0 else "−"
+    _record(
+        state, game, "change_continent_bonus",
+        f"{player} changed {continent.key}'s bonus by {sign}1: "
+        f"{continent.base_bonus} becomes {continent.bonus}",
+        player=player, continent=continent.key,
+    )
 
 
 def _fortify_city(state, game, player, choice) -> None:
-    # Re-fortifying starts a fresh 10 boxes: the old ones are lost.
-    state.territories[choice["territory"]].fortification = Fortification()
+    territory = choice["territory"]
+    marks = state.territories[territory]
+    text = f"{player} fortified {marks.city.name} in {territory}: {FORTIFICATION_BOXES} boxes"
+    if marks.fortification is not None:
+        # Re-fortifying starts a fresh 10 boxes: the old ones are lost.
+        left = marks.fortification.boxes_left
+        lost = f"{_plural(left, 'box', 'boxes')} left {'was' if left == 1 else 'were'} lost"
+        _end_standing(state, territory, "fortify_city", f"replaced in game {game.number}: its {lost}")
+        text += f" (a fresh {FORTIFICATION_BOXES}: the {lost})"
+    marks.fortification = Fortification()
     state.supplies.fortifications -= 1
+    _record(state, game, "fortify_city", text, player=player, territory=territory)
 
 
 def _destroy_territory_card(state, game, player, choice) -> None:
-    state.territories[choice["territory"]].card_destroyed = True
+    territory = choice["territory"]
+    state.territories[territory].card_destroyed = True
+    _record(
+        state, game, "destroy_territory_card",
+        f"{player} destroyed {territory}'s territory card: it takes no more stickers",
+        player=player, territory=territory,
+    )
 
 
 def _found_minor_city(state, game, player, choice) -> None:
-    _found_city(state, game, choice["territory"], "minor", choice["name"], player)
+    also = ""
     if "faction_name" in choice:
         faction = state.factions[game.seat_of(player).faction]
         faction.name, faction.named_by, faction.named_in = choice["faction_name"], player, game.number
+        also = f", and named {faction.key} {_quoted(faction.name)}"
+    _found_city(state, game, choice["territory"], "minor", choice["name"], player, also)
 
 
 def _add_resource(state, game, player, choice) -> None:
-    state.territories[choice["territory"]].resources += 1
+    territory = choice["territory"]
+    state.territories[territory].resources += 1
+    _record(
+        state, game, "add_resource",
+        f"{player} added a resource to {territory}: the card holds {state.territories[territory].resources}",
+        player=player, territory=territory,
+    )
 
 
 _CHOICE_EFFECTS = {
@@ -1435,7 +1791,8 @@ def continents_named_by(state: RiskLegacyState, player: str) -> int:
 
 
 def why_not_name_world(state: RiskLegacyState) -> str | None:
-    """The world is named once, after game 15 and its winner's reward."""
+    """The world is named once, after game 15 and once every reward of game 15 has been
+    chosen or passed (rulebook "complete the 15th game and have chosen all the rewards")."""
     if state.world is not None:
         return f"The world is already named: The World Of {state.world.name}"
     if len(state.games) < LAST_REWARD_GAME:
@@ -1447,6 +1804,12 @@ def why_not_name_world(state: RiskLegacyState) -> str | None:
         return (
             f"The world is named after game {LAST_REWARD_GAME}'s winner ({game_15.winner}) "
             "has chosen a reward"
+        )
+    if game_15.reward_queue:
+        waiting = join_names(game_15.reward_queue)
+        return (
+            f"The world is named once every reward of game {LAST_REWARD_GAME} is chosen or passed: "
+            f"{waiting} {'has' if len(game_15.reward_queue) == 1 else 'have'} still to choose or pass"
         )
     return None
 
@@ -1527,6 +1890,7 @@ def _change_world(state: RiskLegacyState, data: dict) -> None:
 
 _HANDLERS = {
     "setup": (_check_setup, _change_setup),
+    "trade_in_chart": (_check_trade_in_chart_entry, _change_trade_in_chart_entry),
     "game": (_check_game, _change_game),
     "packet": (_check_packet, _change_packet),
     "event": (_check_event, _change_event),
@@ -1642,18 +2006,18 @@ class Recruitment:
     population: int
     base: int  # max(3, (territories + population) // 3)
     continent_bonuses: dict[str, int]  # each continent fully held: its bonus (+1 for its namer)
-    cards: int  # from the trade-in chart
+    traded_in: int  # troops for the Resource icons traded, from the trade-in chart
 
     @property
     def total(self) -> int:
-        return self.base + sum(self.continent_bonuses.values()) + self.cards
+        return self.base + sum(self.continent_bonuses.values()) + self.traded_in
 
 
 def recruitment(
-    state: RiskLegacyState, player: str, controlled_territories: Iterable[str], cards_traded: int = 0
+    state: RiskLegacyState, player: str, controlled_territories: Iterable[str], icons_traded: int = 0
 ) -> Recruitment:
     """A calculator, not a record: raises RuleError for unknown territories or a number of
-    cards the trade-in chart does not list."""
+    Resource icons the trade-in chart does not list."""
     controlled = set()
     for territory in controlled_territories:
         _check_territory(territory, None, "territories")
@@ -1669,70 +2033,115 @@ def recruitment(
         population=population,
         base=base,
         continent_bonuses=bonuses,
-        cards=trade_in_troops(state, cards_traded),
+        traded_in=trade_in_troops(state, icons_traded),
     )
 
 
-def trade_in_troops(state: RiskLegacyState, cards_traded: int) -> int:
-    if not is_whole(cards_traded) or cards_traded < 0:
-        raise RuleError("the number of cards traded in must be a whole number", field="cards")
-    if cards_traded == 0:
+def trade_in_troops(state: RiskLegacyState, icons_traded: int) -> int:
+    """The troops for the Resource icons (coins) on the cards traded in, 0 for none."""
+    field_name = "icons"
+    if not is_whole(icons_traded) or icons_traded < 0:
+        raise RuleError("the number of Resource icons traded in must be a whole number", field=field_name)
+    if icons_traded == 0:
         return 0
+    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
+    if icons_traded not in TRADE_IN_ICONS:
+        raise RuleError(
+            f"A trade-in is {first} to {last} Resource icons, not {icons_traded}",
+            field=field_name,
+        )
     if state.trade_in_chart is None:
         raise RuleError(
-            "The trade-in chart has not been entered: the group enters it once, in the setup", field="cards"
+            "The trade-in chart has not been entered: enter the board's chart on the setup page",
+            field=field_name,
         )
-    if cards_traded not in state.trade_in_chart:
+    if icons_traded not in state.trade_in_chart:
         listed = ", ".join(str(n) for n in sorted(state.trade_in_chart))
         raise RuleError(
-            f"The trade-in chart has no line for {cards_traded} cards (it lists {listed})", field="cards"
+            f"The trade-in chart has no line for {icons_traded} Resource icons (it lists {listed}): "
+            "correct the chart on the setup page",
+            field=field_name,
         )
-    return state.trade_in_chart[cards_traded]
+    return state.trade_in_chart[icons_traded]
 
 
 def describe(entry: Entry) -> str:
-    """A short sentence for the history page."""
+    """An entry in one sentence of players' words, naming what it did ("Ana signed the
+    victor's section and chose Found a Major City: New Cairo in Egypt"): the Play page's
+    "Recorded: …", undo's "Undone: …" and the recent entries. Never a raw code."""
     data = entry.data
     kind = entry.kind
     if kind == "setup":
-        return "campaign setup: starting powers and coin stickers"
+        coins = sum(n for n in data.get("coin_stickers", {}).values() if is_whole(n))
+        chart = ", and the trade-in chart" if "trade_in_chart" in data else ""
+        return f"The campaign's setup: the starting powers and {_plural(coins, 'coin sticker')}{chart}"
+    if kind == "trade_in_chart":
+        return "The trade-in chart corrected"
     if kind == "game":
         seats = ", ".join(
-            f"{s.get('player')} ({s.get('faction')}, {s.get('start')})"
+            f"{s.get('player')} ({s.get('faction')}, from {s.get('start')})"
             for s in data.get("seats", [])
             if isinstance(s, dict)
         )
-        return f"game {data.get('number')} ({data.get('played_on')}): {seats}"
+        # No date: pages show the game's date beside it in the app's one date format.
+        return f"Game {data.get('number')} started: {seats}"
     if kind == "packet":
-        return f"packet opened: {data.get('name')}"
+        return f"Packet opened: {_quoted(str(data.get('name')))}"
     if kind == "event":
-        if data.get("type") == "scar":
-            return f"scar: {data.get('scar')} on {data.get('territory')} ({data.get('player')})"
-        if data.get("type") == "fortification_box":
-            return f"fortification boxes ticked on {data.get('territory')}: {data.get('count')}"
-        if data.get("type") == "elimination":
-            return f"{data.get('player')} eliminated"
-        if data.get("type") == "missiles":
-            return f"{data.get('count')} Missiles fired in one combat"
-        if data.get("type") == "recruitment":
-            return f"{data.get('player')} recruited {data.get('troops')} troops holding a Missile"
-        label = CITY_LABEL.get(data.get("kind"), "city")
-        return f"{label} {data.get('name')} founded in {data.get('territory')} ({data.get('player')})"
+        return _event_words(data)
     if kind == "game_end":
         results = data.get("results", {})
         winner = next((p for p, r in results.items() if r == "won"), None)
         out = [p for p, r in results.items() if r == "eliminated"]
-        return f"game end: {winner} won" + (f", {join_names(out)} eliminated" if out else "")
+        return f"Game over: {winner} won" + (f"; {join_names(out)} eliminated" if out else "")
     if kind == "reward":
+        player = data.get("player")
         chosen = data.get("choice")
-        if not isinstance(chosen, dict):
-            return f"reward ({data.get('player')}): passed"
-        target = chosen.get("territory") or chosen.get("continent")
-        signed = "signed; " if "sign" in data else ""
-        return f"reward ({data.get('player')}): {signed}{CHOICE_LABEL.get(chosen.get('type'), '?')}: {target}"
+        if "sign" in data:
+            comment = data["sign"].get("comment") if isinstance(data["sign"], dict) else None
+            signed = f"{player} signed the victor's section" + (f" ({_quoted(comment)})" if comment else "")
+            return f"{signed} and chose {_choice_words(chosen)}" if isinstance(chosen, dict) else signed
+        return f"{player} chose {_choice_words(chosen)}" if isinstance(chosen, dict) else f"{player} passed"
     if kind == "world":
-        return f"the world named: The World Of {data.get('name')} ({data.get('named_by')})"
-    return kind
+        rolled = " after a roll-off" if data.get("roll_off") else ""
+        return f"The world named The World Of {data.get('name')} by {data.get('named_by')}{rolled}"
+    return kind.replace("_", " ").capitalize()
+
+
+def _event_words(data: dict) -> str:
+    kind = data.get("type")
+    covering = " (a card allowed it to cover another)" if data.get("allowed_by_card") else ""
+    if kind == "scar":
+        return f"{data.get('player')} scarred {data.get('territory')}: {data.get('scar')}{covering}"
+    if kind == "fortification_box":
+        count = data.get("count")
+        boxes = _plural(count, "fortification box", "fortification boxes") if is_whole(count) else "boxes"
+        return f"{boxes} ticked on {data.get('territory')}"
+    if kind == "city":
+        label = CITY_LABEL.get(data.get("kind"), "city")
+        founded = f"the {label} {data.get('name')} in {data.get('territory')}"
+        return f"{data.get('player')} founded {founded}{covering}"
+    if kind in ("elimination", "missiles", "recruitment") and all(k in data for k in EVENT_FIELDS[kind]):
+        return _table_event_text(data)
+    return f"An event: {str(kind).replace('_', ' ')}"
+
+
+def _choice_words(choice: dict) -> str:
+    """A reward's choice and what it names: "Found a Major City: New Cairo in Egypt"."""
+    kind = choice.get("type")
+    label = CHOICE_LABEL.get(kind, str(kind).replace("_", " "))
+    territory, continent, name = choice.get("territory"), choice.get("continent"), choice.get("name")
+    if kind in ("found_major_city", "found_minor_city"):
+        words = f"{label}: {name} in {territory}"
+        if choice.get("faction_name"):
+            words += f", naming the faction {_quoted(choice['faction_name'])}"
+        return words
+    if kind == "name_continent":
+        return f"{label}: {_quoted(str(name))} for {continent}"
+    if kind == "change_continent_bonus":
+        delta = choice.get("delta")
+        return f"{label}: {continent} {'+1' if delta == 1 else '−1'}"
+    return f"{label}: {territory or continent}"
 
 
 # --------------------------------------------------------------------------------------
@@ -1816,10 +2225,45 @@ def journal_entries(journal: dict[str, Any]) -> list[Entry]:
     """The entries of a risk-legacy journal, its shape checked (its rules are checked by the fold)."""
     entries = part_entries(journal, "setup", "'setup' must be a JSON object")
     games = journal_games(journal, "'games' must be the list of games")
+    corrections = _journal_chart_corrections(journal, len(games))
+    entries += corrections.pop(0, [])
     for index, game in enumerate(games, 1):
         entries.extend(_journal_game_entries(game, index, is_last=index == len(games)))
+        entries += corrections.pop(index, [])
     entries += part_entries(journal, "world", "'world' must be a JSON object")
     return entries
+
+
+CORRECTIONS_KEY = "trade_in_chart_corrections"
+
+
+def _journal_chart_corrections(journal: dict[str, Any], games: int) -> dict[int, list[Entry]]:
+    """The trade-in chart corrections (an extension of JOURNAL.md): a list, in the order they
+    were made, of {"after_game": N, "chart": {...}}, N being the games logged when the chart
+    was corrected (0: before game 1). Each goes in after game N's entries: the chart changes
+    only the recruitment calculator, so where in game N it was corrected does not matter."""
+    found: dict[int, list[Entry]] = {}
+    if CORRECTIONS_KEY not in journal:
+        return found
+    corrections = journal[CORRECTIONS_KEY]
+    if not isinstance(corrections, list):
+        raise RuleError(f"'{CORRECTIONS_KEY}' must be a list", field=CORRECTIONS_KEY)
+    latest = 0
+    for index, correction in enumerate(corrections, 1):
+        place = f"trade-in chart correction {index}"
+        _check_shape(correction, ("after_game", "chart"), (), "the correction", place)
+        after = correction["after_game"]
+        if not is_whole(after) or not latest <= after <= games:
+            raise RuleError(
+                f"'after_game' must be the number of games logged when the chart was corrected, "
+                f"from {latest} to {games}, in order",
+                place=place,
+                field="after_game",
+            )
+        latest = after
+        entry = Entry("trade_in_chart", {"chart": copy.deepcopy(correction["chart"])})
+        found.setdefault(after, []).append(entry)
+    return found
 
 
 def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
@@ -1920,6 +2364,8 @@ def journal_parts(entries: list[Entry]) -> dict[str, Any]:
             games[-1]["rewards"].append(data)
         elif entry.kind == "world":
             parts["world"] = data
+        elif entry.kind == "trade_in_chart":
+            parts.setdefault(CORRECTIONS_KEY, []).append({"after_game": len(games), "chart": data["chart"]})
     parts["games"] = [_rebuilt_game(game, keys) for game, keys in zip(games, keys_of, strict=True)]
     return parts
 

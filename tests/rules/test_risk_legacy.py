@@ -101,11 +101,15 @@ def spare_card(state):
 
 
 def play(state, winner_choice=None, seats=None, results=None, end_control=None):
-    """A whole game: auto seats (first seat wins unless told), its end and the winner's reward."""
+    """A whole game: auto seats (first seat wins unless told), its end and the winner's reward;
+    after game 15 the held-on players pass, so that the world may be named."""
     start(state, seats or auto_seats(state))
     end(state, results, end_control)
     if state.last_game.number <= rl.LAST_REWARD_GAME:
         win(state, winner_choice or choice("destroy_territory_card", territory=spare_card(state)))
+    if state.last_game.number == rl.LAST_REWARD_GAME:
+        for player in list(state.reward_queue):
+            held(state, player, None)
     return state
 
 
@@ -204,10 +208,13 @@ def test_setup_refuses_an_unknown_territory_and_suggests_the_closest():
 @pytest.mark.parametrize(
     ("chart", "message"),
     [
-        ({"two": 2}, 'trade-in chart: "two" is not a number of cards (write it like "3")'),
-        ({"0": 2}, 'trade-in chart: "0" is not a number of cards (write it like "3")'),
-        ({"2": -1}, "trade-in chart: the troops for 2 cards must be a whole number, 0 or more"),
-        ({"2": 1.5}, "trade-in chart: the troops for 2 cards must be a whole number, 0 or more"),
+        ({"two": 2}, 'trade-in chart: "two" is not a number of Resource icons (write it like "3")'),
+        ({"0": 2}, 'trade-in chart: "0" is not a number of Resource icons (write it like "3")'),
+        ({"1": 1}, "trade-in chart: the board's chart goes from 2 to 10 Resource icons, so it has no line for 1"),
+        ({"11": 30}, "trade-in chart: the board's chart goes from 2 to 10 Resource icons, so it has no line for 11"),
+        ({"2": -1}, "trade-in chart: the troops for 2 Resource icons must be a whole number from 0 to 99"),
+        ({"2": 1.5}, "trade-in chart: the troops for 2 Resource icons must be a whole number from 0 to 99"),
+        ({"10": 2**70}, "trade-in chart: the troops for 10 Resource icons must be a whole number from 0 to 99"),
     ],
 )
 def test_setup_refuses_a_malformed_trade_in_chart(chart, message):
@@ -472,19 +479,34 @@ def test_a_packet_unlocks_scar_types_and_the_world_capital():
     assert state.opened_packets[0].name == "Second signature" and state.opened_packets[0].game == 1
 
 
-def test_a_packet_is_refused_outside_a_game():
+def test_a_packet_is_refused_before_the_first_game():
     state = campaign()
     error = refuse(state, "packet", {"name": "P", "unlocks": {}})
     assert (error.place, error.message) == (
         "packet",
-        "Packets are opened during a game: no game has been logged yet",
+        "Packets are opened during or after a game: no game has been logged yet",
     )
-    state = in_rewards()
-    error = refuse(state, "packet", {"name": "P", "unlocks": {}})
-    assert (error.place, error.message) == (
-        "game 1, packet 1",
-        "Packets are opened during a game: game 1 has ended",
-    )
+
+
+def test_a_packet_is_recorded_during_the_rewards_when_its_condition_is_met_there():
+    state = campaign()
+    play(state)  # Ana signs game 1
+    start(state, auto_seats(state))
+    end(state)
+    win(state, choice("destroy_territory_card", territory=spare_card(state)))  # her second signature
+    assert state.phase == rl.PHASE_REWARDS and rl.packets_to_open(state)[0]["condition"] == "second_signature"
+    apply(state, "packet", {"name": "A player signs the victor's section for the second time", "unlocks": {}})
+    assert state.opened_packets[-1].game == 2 and rl.packets_to_open(state) == []
+
+
+def test_a_packet_is_recorded_between_games():
+    state = campaign()
+    play(state)
+    for player in list(state.reward_queue):
+        held(state, player, None)
+    assert state.phase == rl.PHASE_READY
+    apply(state, "packet", {"name": "P", "unlocks": {"notes": "New rule."}})
+    assert state.opened_packets[-1].game == 1
 
 
 def test_a_scar_type_name_must_be_new():
@@ -573,7 +595,30 @@ def test_a_scar_cannot_cover_a_scar():
     state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
     error = refuse(state, "event", scar("Cid", "Peru", "Ammo Shortage"))
     assert (error.place, error.field) == ("game 1, event 2", "territory")
-    assert error.message == "Peru already has a scar (Bunker): a scar cannot cover a scar"
+    assert error.message == (
+        "Peru already has a scar (Bunker): a scar cannot cover a scar unless a card or packet says it may"
+    )
+
+
+def test_a_scar_covers_a_scar_when_the_card_allows_it():
+    state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
+    apply(state, "event", {**scar("Cid", "Peru", "Ammo Shortage"), "allowed_by_card": True})
+    assert state.territories["Peru"].scar == "Ammo Shortage"
+    assert state.last_game.events[-1]["allowed_by_card"] is True
+
+
+@pytest.mark.parametrize("flag", [False, "yes", 1])
+def test_allowed_by_card_is_written_only_as_true(flag):
+    error = refuse(playing(), "event", {**scar("Ben", "Peru", "Bunker"), "allowed_by_card": flag})
+    assert error.field == "allowed_by_card"
+
+
+def test_the_scar_and_fortification_lists_offer_only_where_they_may_go():
+    state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
+    assert "Peru" not in rl.scar_targets(state) and len(rl.scar_targets(state)) == 41
+    assert rl.scar_targets(state, allowed_by_card=True) == list(rl.TERRITORIES)
+    assert rl.fortification_box_targets(state) == []
+    assert rl.fortification_box_targets(fortified_egypt()) == ["Egypt"]
 
 
 def test_a_scar_is_placed_by_a_seated_player():
@@ -632,8 +677,17 @@ def test_a_city_event_never_covers_a_city():
     error = refuse(state, "event", city("Peru", "major", "Lima Grande"))
     assert (error.field, error.message) == (
         "territory",
-        "Peru already has a city (Lima Nova, founded in game 1)",
+        "Peru already has a city (Lima Nova, founded in game 1): "
+        "a city cannot cover a city unless a card or packet says it may",
     )
+
+
+def test_a_city_event_covers_a_city_when_the_card_allows_it():
+    state = apply(playing(), "event", city("Peru", "minor", "Lima Nova", "Ben"))
+    assert "Peru" not in rl.city_targets(state)
+    apply(state, "event", {**city("Peru", "major", "Lima Grande"), "allowed_by_card": True})
+    assert state.territories["Peru"].city == rl.City("major", "Lima Grande", "Ana", 1)
+    assert state.supplies.major_cities == 4
 
 
 def test_a_city_event_needs_a_sticker_left():
@@ -747,8 +801,8 @@ def test_end_control_names_seated_players_and_one_controller_per_territory(end_c
 
 
 def test_end_control_accepts_an_eliminated_player_with_nothing():
-    state = end(playing(), RESULTS, {"Ana": ["Egypt"], "Cid": []})
-    assert state.last_game.end_control == {"Ana": ["Egypt"], "Cid": []}
+    state = end(playing(), RESULTS, {"Ana": ["Egypt"], "Ben": ["Peru"], "Cid": []})
+    assert state.last_game.end_control == {"Ana": ["Egypt"], "Ben": ["Peru"], "Cid": []}
 
 
 def test_a_game_ends_once():
@@ -1160,9 +1214,9 @@ def test_found_a_minor_city_takes_the_players_word_when_control_was_not_logged()
     assert state.territories["Japan"].city.founder == "Ben"
 
 
-def test_a_player_missing_from_logged_control_controlled_nothing():
+def test_a_held_on_reward_needs_a_territory_controlled_at_the_end():
     error = refuse(
-        in_rewards(end_control={"Ana": ["Egypt"]}),
+        in_rewards(end_control={"Ana": ["Egypt"], "Ben": ["Peru"], "Cid": ["Japan"]}),
         "reward",
         {"player": "Cid", "choice": choice("add_resource", territory="Ural")},
     )
@@ -1331,6 +1385,39 @@ def test_the_world_waits_for_game_15s_end_and_winner():
     )
 
 
+def test_the_world_waits_for_every_game_15_reward_chosen_or_passed():
+    state = campaign()
+    for _ in range(14):
+        play(state)
+    start(state, auto_seats(state))
+    end(state)
+    win(state, choice("destroy_territory_card", territory=spare_card(state)))
+    assert refuse(state, "world", {"name": "Gaia", "named_by": "Ana"}).message == (
+        "The world is named once every reward of game 15 is chosen or passed: "
+        "Ben and Cid have still to choose or pass"
+    )
+    held(state, "Ben", None)
+    assert refuse(state, "world", {"name": "Gaia", "named_by": "Ana"}).message.endswith(
+        "Cid has still to choose or pass"
+    )
+    held(state, "Cid", None)
+    apply(state, "world", {"name": "Gaia", "named_by": "Ana"})
+
+
+def test_a_held_on_player_controls_a_territory_when_end_control_is_logged():
+    error = refuse(playing(), "game_end", {"results": RESULTS, "end_control": {"Ana": ["Egypt"], "Ben": []}})
+    assert (error.place, error.field, error.message) == (
+        "game 1, end",
+        "end_control",
+        "Ben held on but controls no territory at the end: a player with no troops left when the game "
+        "ends is eliminated",
+    )
+    error = refuse(playing(), "game_end", {"results": RESULTS, "end_control": {"Ana": ["Egypt"]}})
+    assert error.message.startswith("Ben held on but controls no territory")
+    state = end(playing(), {"Ana": "won", "Ben": "eliminated", "Cid": "eliminated"}, {"Ana": ["Egypt"]})
+    assert rl.packets_to_open(state)[0]["condition"] == "first_elimination"
+
+
 def test_the_world_is_named_once():
     state = apply(fifteen_games(), "world", {"name": "Gaia", "named_by": "Ana"})
     assert refuse(state, "world", {"name": "Terra", "named_by": "Ana"}).message == (
@@ -1453,12 +1540,36 @@ def test_recruitment_counts_territories_population_continents_and_cards():
     held(state, "Ben", choice("found_minor_city", territory="Peru", name="Lima"))
     play(state, choice("change_continent_bonus", continent="South America", delta=1))
     south_america = ["Venezuela", "Peru", "Brazil", "Argentina"]
-    ana = rl.recruitment(state, "Ana", [*south_america, "Egypt", "Ural"], cards_traded=3)
+    ana = rl.recruitment(state, "Ana", [*south_america, "Egypt", "Ural"], icons_traded=3)
     assert (ana.territories, ana.population, ana.base) == (6, 1, 3)
     assert ana.continent_bonuses == {"South America": 2 + 1 + 1}  # base, +1 mark, her name
-    assert ana.cards == 4 and ana.total == 3 + 4 + 4
+    assert ana.traded_in == 4 and ana.total == 3 + 4 + 4
     ben = rl.recruitment(state, "Ben", south_america)
     assert ben.continent_bonuses == {"South America": 3} and ben.total == 6
+
+
+def test_the_trade_in_chart_counts_resource_icons_not_cards():
+    """Three cards worth 7 coins: the board's chart line for 7 icons, not for 3 cards."""
+    chart = {"2": 2, "3": 4, "4": 7, "5": 10, "6": 13, "7": 17, "8": 21, "9": 25, "10": 30}
+    state = campaign(trade_in_chart=chart)
+    assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=7).traded_in == 17
+    for icons in (1, 11):
+        with pytest.raises(RuleError) as caught:
+            rl.recruitment(state, "Ana", ["Peru"], icons_traded=icons)
+        assert caught.value.message == f"A trade-in is 2 to 10 Resource icons, not {icons}"
+
+
+def test_the_trade_in_chart_is_corrected_after_the_setup():
+    state = campaign(trade_in_chart={"2": 2, "3": 3})
+    play(state)
+    apply(state, "trade_in_chart", {"chart": {"2": 2, "3": 4, "7": 17}})
+    assert state.trade_in_chart == {2: 2, 3: 4, 7: 17}
+    assert refuse(state, "trade_in_chart", {"chart": {"11": 30}}).message == (
+        "trade-in chart: the board's chart goes from 2 to 10 Resource icons, so it has no line for 11"
+    )
+    assert refuse(state, "trade_in_chart", {"chart": {}}).message == "the trade-in chart needs at least one line"
+    error = refuse(rl.new_state(PLAYERS), "trade_in_chart", {"chart": {"2": 2}})
+    assert error.message == "The trade-in chart is entered with the setup: the campaign is not set up yet"
 
 
 def test_recruitment_is_at_least_three():
@@ -1468,13 +1579,16 @@ def test_recruitment_is_at_least_three():
 
 def test_recruitment_refuses_a_card_count_off_the_chart_or_without_a_chart():
     with pytest.raises(RuleError) as caught:
-        rl.recruitment(campaign(trade_in_chart=CHART), "Ana", ["Peru"], cards_traded=11)
-    assert caught.value.message == "The trade-in chart has no line for 11 cards (it lists 2, 3, 4, 5)"
+        rl.recruitment(campaign(trade_in_chart=CHART), "Ana", ["Peru"], icons_traded=7)
+    assert caught.value.message == (
+        "The trade-in chart has no line for 7 Resource icons (it lists 2, 3, 4, 5): "
+        "correct the chart on the setup page"
+    )
     with pytest.raises(RuleError) as caught:
-        rl.recruitment(campaign(), "Ana", ["Peru"], cards_traded=3)
+        rl.recruitment(campaign(), "Ana", ["Peru"], icons_traded=3)
     assert (
         caught.value.message
-        == "The trade-in chart has not been entered: the group enters it once, in the setup"
+        == "The trade-in chart has not been entered: enter the board's chart on the setup page"
     )
     with pytest.raises(RuleError) as caught:
         rl.recruitment(campaign(), "Ana", ["Peruu"])
@@ -1670,7 +1784,7 @@ def test_a_journal_round_trips_every_optional_key_as_given():
             {"name": "P", "unlocks": {"scar_types": [BIOHAZARD], "world_capital": True, "notes": "n"}}
         ],
         events=[scar("Ben", "Peru", "Biohazard"), city("Ukraine", "world_capital", "Prime", "Cid")],
-        end_control={"Ben": ["Brazil"], "Cid": []},
+        end_control={"Ben": ["Brazil"], "Cid": ["Ural"]},
         rewards=[
             first_reward("gg"),
             {
@@ -1692,6 +1806,61 @@ def test_a_journal_round_trips_every_optional_key_as_given():
     round_trip(data)
 
 
+def test_trade_in_chart_corrections_round_trip_in_the_journal():
+    data = a_journal(
+        [jgame(1, rewards=[first_reward()]), jgame(2, results=None)],
+        trade_in_chart_corrections=[
+            {"after_game": 0, "chart": {"2": 2}},
+            {"after_game": 1, "chart": {"2": 2, "7": 17}},
+            {"after_game": 2, "chart": {"2": 2, "7": 17, "10": 30}},
+        ],
+    )
+    timeline = round_trip(data)
+    assert timeline.current.trade_in_chart == {2: 2, 7: 17, 10: 30}
+    assert timeline.as_of(1).trade_in_chart == {2: 2, 7: 17}
+    kinds = [entry.kind for entry in journal.read(data)[3]]
+    assert kinds == ["setup", "trade_in_chart", "game", "game_end", "reward", "trade_in_chart", "game", "trade_in_chart"]
+
+
+def test_trade_in_chart_corrections_are_listed_in_order_and_after_a_logged_game():
+    late = a_journal([], trade_in_chart_corrections=[{"after_game": 1, "chart": {"2": 2}}])
+    assert load_error(late).field == "after_game"
+    backwards = a_journal(
+        [jgame(1, rewards=[first_reward()])],
+        trade_in_chart_corrections=[{"after_game": 1, "chart": {"2": 2}}, {"after_game": 0, "chart": {"2": 3}}],
+    )
+    assert str(load_error(backwards)).startswith("trade-in chart correction 2: 'after_game' must be")
+
+
+def test_scar_and_city_events_that_cover_another_round_trip_with_their_flag():
+    events = [
+        scar("Ben", "Peru", "Bunker"),
+        {**scar("Cid", "Peru", "Ammo Shortage"), "allowed_by_card": True},
+        city("Brazil", "minor", "Rio", "Ben"),
+        {**city("Brazil", "major", "Rio Grande", "Cid"), "allowed_by_card": True},
+    ]
+    timeline = round_trip(a_journal([jgame(1, results=None, events=events)]))
+    assert timeline.current.territories["Brazil"].city.name == "Rio Grande"
+
+
+def test_a_journal_naming_the_world_before_every_game_15_reward_is_refused():
+    state = fifteen_games()
+    games = [
+        jgame(
+            game.number,
+            [s.result for s in game.seats],
+            [(s.player, s.faction, s.start) for s in game.seats],
+            rewards=[{"player": game.winner, "sign": {}, "choice": game.rewards[0].choice}],
+        )
+        for game in state.games
+    ]
+    error = load_error(a_journal(games, world={"name": "Gaia", "named_by": "Ana"}))
+    assert str(error) == (
+        "world: The world is named once every reward of game 15 is chosen or passed: "
+        "Ben and Cid have still to choose or pass"
+    )
+
+
 def test_a_journal_game_without_optional_keys_round_trips_without_them():
     data = a_journal([jgame(1, rewards=[first_reward()]), jgame(2, results=("won", "held_on", "eliminated"))])
     assert "packets_opened" not in data["games"][1]
@@ -1708,7 +1877,8 @@ def test_a_journal_with_the_world_and_a_roll_off_round_trips():
                 game.number,
                 results,
                 [(s.player, s.faction, s.start) for s in game.seats],
-                rewards=[{"player": game.winner, "sign": {}, "choice": game.rewards[0].choice}],
+                rewards=[{"player": game.winner, "sign": {}, "choice": game.rewards[0].choice}]
+                + [{"player": r.player, "choice": None} for r in game.rewards[1:]],
             )
         )
     data = a_journal(games, world={"name": "Ursa", "named_by": "Ben", "roll_off": {"Ana": 2, "Ben": 2}})
@@ -1774,7 +1944,7 @@ def test_a_journal_names_the_place_of_a_broken_rule():
         [
             jgame(
                 1,
-                end_control={"Ben": ["Peru"]},
+                end_control={"Ben": ["Peru"], "Cid": ["Ural"]},
                 rewards=[
                     first_reward(),
                     {"player": "Ben", "choice": choice("found_minor_city", territory="Egypt", name="X")},
@@ -2005,7 +2175,7 @@ MISTYPED = [
         rl.new_state,
         "setup",
         setup_data(trade_in_chart=[2]),
-        "'trade_in_chart' must give the troops for each number of cards",
+        "the trade-in chart must give the troops for each number of Resource icons",
     ),
     (
         campaign,
@@ -2087,8 +2257,8 @@ def test_rewards_need_a_game():
 
 def test_recruitment_refuses_a_card_count_that_is_not_a_number():
     with pytest.raises(RuleError) as caught:
-        rl.recruitment(campaign(trade_in_chart=CHART), "Ana", ["Peru"], cards_traded=-2)
-    assert caught.value.message == "the number of cards traded in must be a whole number"
+        rl.recruitment(campaign(trade_in_chart=CHART), "Ana", ["Peru"], icons_traded=-2)
+    assert caught.value.message == "the number of Resource icons traded in must be a whole number"
 
 
 def test_a_journal_refuses_a_malformed_world_or_seat():
@@ -2120,18 +2290,52 @@ def test_packet_prompts_list_the_conditions_met_in_order():
 def test_describe_words_every_entry_kind(campaign_15):
     entries = campaign_15[4]
     words = [rl.describe(entry) for entry in entries]
-    assert words[0] == "campaign setup: starting powers and coin stickers"
-    assert words[1] == (
-        "game 1 (2026-09-03): Ana (Khan Industries, Egypt), Ben (Enclave of the Bear, Peru), "
-        "Cid (Die Mechaniker, Ural), Dee (Imperial Balkania, Western Europe), "
-        "Eve (Saharan Republic, Eastern Australia)"
+    assert words[0] == (
+        "The campaign's setup: the starting powers and 12 coin stickers, and the trade-in chart"
     )
-    assert words[2] == "scar: Ammo Shortage on Siberia (Cid)"
-    assert words[3] == "game end: Ben won"
-    assert words[4] == "reward (Ben): signed; Name a continent: South America"
-    assert words[7] == "reward (Eve): passed"
-    assert words[-1] == "the world named: The World Of Gaia Prime (Ben)"
-    assert "packet opened: A player is eliminated" in words
-    assert "fortification boxes ticked on Egypt: 3" in words
-    assert "World Capital Prime Metropolis founded in Ukraine (Cid)" in words
-    assert "game end: Ana won, Cid eliminated" in words
+    assert words[1] == (
+        "Game 1 started: Ana (Khan Industries, from Egypt), "
+        "Ben (Enclave of the Bear, from Peru), "
+        "Cid (Die Mechaniker, from Ural), Dee (Imperial Balkania, from Western Europe), "
+        "Eve (Saharan Republic, from Eastern Australia)"
+    )
+    assert words[2] == "Cid scarred Siberia: Ammo Shortage"
+    assert words[3] == "Game over: Ben won"
+    assert words[4] == (
+        "Ben signed the victor's section (“First blood”) and chose "
+        "Name a continent: “Awesometonia” for South America"
+    )
+    assert words[5] == "Cid chose Found a Minor City: Ironhold in Ural, naming the faction “The Gearwrights”"
+    assert words[6] == "Dee chose Add a resource: Western Europe"
+    assert words[7] == "Eve passed"
+    assert words[-1] == "The world named The World Of Gaia Prime by Ben after a roll-off"
+    assert "Packet opened: “A player is eliminated”" in words
+    assert "3 fortification boxes ticked on Egypt" in words
+    assert "Cid founded the World Capital Prime Metropolis in Ukraine" in words
+    assert "Game over: Ana won; Cid eliminated" in words
+
+
+def test_a_reward_is_described_by_what_it_founded_never_by_a_code():
+    founded = Entry("reward", {"player": "Ana", "sign": {}, "choice": {
+        "type": "found_major_city", "territory": "Egypt", "name": "New Cairo"}})
+    assert rl.describe(founded) == (
+        "Ana signed the victor's section and chose Found a Major City: New Cairo in Egypt"
+    )
+    bonus = Entry("reward", {"player": "Ana", "sign": {}, "choice": {
+        "type": "change_continent_bonus", "continent": "Asia", "delta": -1}})
+    assert rl.describe(bonus).endswith("Change a continent bonus: Asia −1")
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"type": "elimination", "player": "Cid"}, "Cid was eliminated"),
+        ({"type": "missiles", "count": 3}, "3 Missiles fired in one combat"),
+        ({"type": "recruitment", "player": "Ana", "troops": 31},
+         "Ana recruited 31 troops while holding a Missile"),
+        ({"type": "city", "territory": "Peru", "kind": "major", "name": "Lima", "player": "Ben"},
+         "Ben founded the Major City Lima in Peru"),
+    ],
+)
+def test_events_are_described_in_words(data, words):
+    assert rl.describe(Entry("event", data)) == words

@@ -79,14 +79,15 @@ def random_event(gen: Generated) -> dict | None:
     rng, state = gen.rng, gen.state
     seated = [s.player for s in state.last_game.seats]
     kind = rng.choice(["scar", "fortification_box", "city"])
+    covers = rng.random() < 0.2  # a card lets this scar or city cover another
     if kind == "scar":
-        open_land = [t for t in rl.TERRITORIES if state.territories[t].scar is None]
-        return {
+        event = {
             "type": "scar",
             "player": rng.choice(seated),
-            "territory": rng.choice(open_land),
+            "territory": rng.choice(rl.scar_targets(state, covers)),
             "scar": rng.choice(state.scar_types).name,
         }
+        return {**event, "allowed_by_card": True} if covers else event
     if kind == "fortification_box":
         fortified = [t for t in rl.TERRITORIES if state.territories[t].fortification]
         if not fortified:
@@ -104,16 +105,17 @@ def random_event(gen: Generated) -> dict | None:
         )
         if supply[key]
     ]
-    free = [t for t in rl.TERRITORIES if state.territories[t].city is None]
+    free = rl.city_targets(state, covers)
     if not kinds or not free:
         return None
-    return {
+    event = {
         "type": "city",
         "territory": rng.choice(free),
         "kind": rng.choice(kinds),
         "name": gen.name("Town"),
         "player": rng.choice(seated),
     }
+    return {**event, "allowed_by_card": True} if covers else event
 
 
 def random_packet(gen: Generated) -> dict:
@@ -147,7 +149,9 @@ def random_end(gen: Generated) -> dict:
                 if rng.random() < 0.3:
                     control[player] = []
                 continue
-            control[player], land = land[: rng.randint(0, 6)], land[6:]
+            # a held-on player still has troops on the board: at least one territory
+            least = 1 if result == "held_on" else 0
+            control[player], land = land[: rng.randint(least, 6)], land[6:]
         data["end_control"] = control
     return data
 
@@ -210,10 +214,16 @@ def random_world(gen: Generated) -> None:
     gen.add("world", data)
 
 
+def maybe_correct_the_chart(gen: Generated) -> None:
+    if gen.rng.random() < 0.15:
+        gen.add("trade_in_chart", {"chart": {str(n): n + gen.rng.randint(0, 9) for n in range(2, 11)}})
+
+
 def random_campaign(games: int, seed: int) -> Generated:
     rng = random.Random(seed)
     gen = Generated(rng)
     gen.add("setup", random_setup(rng))
+    maybe_correct_the_chart(gen)
     for number in range(1, games + 1):
         last = number == games
         keys = [key for key in rl.GAME_KEYS if rng.random() < 0.5 and key != "end_control"]
@@ -232,11 +242,15 @@ def random_campaign(games: int, seed: int) -> Generated:
             event = random_event(gen)
             if event:
                 gen.add("event", event)
+            maybe_correct_the_chart(gen)
         if last and rng.random() < 0.2:
             break  # the last game is still in progress
         gen.add("game_end", random_end(gen))
         if number <= rl.LAST_REWARD_GAME:
             random_rewards(gen, stop_early=last)
+        if rng.random() < 0.15:  # a packet whose condition was met during the rewards
+            gen.add("packet", random_packet(gen))
+        maybe_correct_the_chart(gen)
     if (
         gen.state.phase != rl.PHASE_PLAYING
         and rl.why_not_name_world(gen.state) is None

@@ -91,6 +91,46 @@ def test_recruitment_is_logged_only_for_a_player_holding_a_missile():
     assert error.field == "player"
 
 
+def one_signature_for_ana():
+    state = campaign()
+    play(state)
+    start(state)
+    return state
+
+
+def test_a_fired_missile_is_spent():
+    """Ana's one Missile fires once; two more combats with it are refused."""
+    state = one_signature_for_ana()
+    event(state, type="missiles", count=1)
+    assert rl.missiles_left(state, state.last_game) == 0
+    error = refuse(state, "event", {"type": "missiles", "count": 1})
+    assert (error.field, error.message) == (
+        "count",
+        "only 0 Missiles left unfired in game 2 (1 Missile of 1 already fired: a fired Missile is spent)",
+    )
+
+
+def test_three_missiles_over_several_combats_never_exceed_those_in_play():
+    state = two_signatures_for_ana()
+    event(state, type="missiles", count=1)
+    error = refuse(state, "event", {"type": "missiles", "count": 2})
+    assert error.message == (
+        "only 1 Missile left unfired in game 3 (1 Missile of 2 already fired: a fired Missile is spent)"
+    )
+
+
+def test_recruiting_30_after_the_missiles_are_fired_is_not_holding_one():
+    state = one_signature_for_ana()
+    event(state, type="missiles", count=1)
+    error = refuse(state, "event", {"type": "recruitment", "player": "Ana", "troops": 31})
+    assert (error.field, error.message) == (
+        "player",
+        "Ana holds no unfired Missile: the only Missile in play has been fired in game 2",
+    )
+    assert "recruit_30" not in state.conditions_met
+    assert rl.packets_to_open(state) == []
+
+
 def test_table_events_round_trip_through_the_journal():
     data = {
         "format": "campaign-journal/1", "system": "risk-legacy", "name": "T", "players": ["Ana", "Ben", "Cid"],

@@ -39,7 +39,7 @@ def test_the_first_visit_counts_the_minimum_of_three(as_owner, risk_campaign):
 def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaign):
     state = store.state(risk_campaign)
     held = [*SOUTH_AMERICA, "Ural", "North Africa", "Egypt", "Siam", "Japan"]
-    response = as_owner.get(url(risk_campaign), {"player": "Ben", "territories": held, "cards": "3"})
+    response = as_owner.get(url(risk_campaign), {"player": "Ben", "territories": held, "icons": "3"})
     expected = rules.recruitment(state, "Ben", held, 3)
     result = response.context["result"]
     assert result == expected
@@ -48,7 +48,7 @@ def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaig
     named = state.continents["South America"]
     assert named.named_by == "Ben"  # so Ben gets the namer's +1
     assert f"{named.bonus + 1} for {named.name} (+1: Ben named it)" in html
-    assert f"{expected.cards} for the cards" in html
+    assert f"{expected.traded_in} for the cards traded in" in html
     assert f"{expected.population} population" in html
 
 
@@ -67,35 +67,39 @@ def test_htmx_gets_only_the_result(as_owner, risk_campaign):
     assert "HX-Request" in response["Vary"]
 
 
-def test_the_cards_offered_are_the_groups_chart(as_owner, risk_campaign):
+def test_the_trade_ins_offered_are_the_groups_chart_in_resource_icons(as_owner, risk_campaign):
     html = as_owner.get(url(risk_campaign)).content.decode()
     chart = store.state(risk_campaign).trade_in_chart
-    for cards, troops in chart.items():
-        assert f'<option value="{cards}">{cards} cards → {troops} troops</option>' in html
+    for icons, troops in chart.items():
+        assert f'<option value="{icons}">{icons} icons → {troops} troops</option>' in html
+    assert "cards →" not in html
 
 
-def test_a_number_of_cards_the_chart_does_not_list_is_refused_beside_the_cards(as_owner, risk_campaign):
+def test_three_cards_worth_seven_coins_give_the_charts_troops_for_seven(as_owner, risk_campaign):
+    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "icons": "7"})
+    assert response.context["result"].traded_in == store.state(risk_campaign).trade_in_chart[7]
+
+
+def test_a_trade_in_off_the_boards_chart_is_refused_beside_the_icons(as_owner, risk_campaign):
     before = Entry.objects.count()
-    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "cards": "11"})
-    assert response.context["form"].errors == {
-        "cards": ["The trade-in chart has no line for 11 cards (it lists 2, 3, 4, 5, 6, 7, 8, 9, 10)"]
-    }
+    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "icons": "11"})
+    assert response.context["form"].errors == {"icons": ["A trade-in is 2 to 10 Resource icons, not 11"]}
     assert response.context["result"] is None
     assert "Can’t count yet" in response.content.decode()
     assert Entry.objects.count() == before
 
 
-def test_cards_without_a_chart_are_refused_beside_the_cards(as_owner, campaign, owner):
+def test_icons_without_a_chart_are_refused_beside_the_icons(as_owner, campaign, owner):
     setup = {
         "starting_powers": {faction: "a power" for faction in rules.FACTIONS},
         "coin_stickers": dict.fromkeys(rules.TERRITORIES[:12], 1),
     }
     store.append(campaign, [RuleEntry("setup", setup)], owner)
-    response = as_owner.get(url(campaign), {"cards": "2"})
-    assert response.context["form"].errors["cards"] == [
-        "The trade-in chart has not been entered: the group enters it once, in the setup"
+    response = as_owner.get(url(campaign), {"icons": "2"})
+    assert response.context["form"].errors["icons"] == [
+        "The trade-in chart has not been entered: enter the board's chart on the setup page"
     ]
-    assert "did not enter the board’s trade-in chart" in response.content.decode()
+    assert "The group has not entered the chart yet" in response.content.decode()
 
 
 def test_an_unknown_territory_is_refused_beside_the_territories(as_owner, risk_campaign):
@@ -129,7 +133,7 @@ def viewer_of_risk(risk_campaign):
 
 def test_the_calculator_saves_nothing(as_owner, risk_campaign):
     before = Entry.objects.count(), risk_campaign.journal_version
-    as_owner.get(url(risk_campaign), {"player": "Ben", "territories": SOUTH_AMERICA, "cards": "2"})
+    as_owner.get(url(risk_campaign), {"player": "Ben", "territories": SOUTH_AMERICA, "icons": "2"})
     risk_campaign.refresh_from_db()
     assert (Entry.objects.count(), risk_campaign.journal_version) == before
 
@@ -144,11 +148,11 @@ VALUES = st.one_of(
 @given(
     player=VALUES,
     territories=st.lists(st.one_of(st.sampled_from(rules.TERRITORIES), st.text(max_size=8)), max_size=8),
-    cards=VALUES,
+    icons=VALUES,
     htmx=st.booleans(),
 )
-def test_random_input_never_answers_500(as_owner, risk_campaign, player, territories, cards, htmx):
+def test_random_input_never_answers_500(as_owner, risk_campaign, player, territories, icons, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
-    query = {"player": player, "territories": territories, "cards": cards}
+    query = {"player": player, "territories": territories, "icons": icons}
     response = as_owner.get(url(risk_campaign), query, headers=headers)
     assert response.status_code == 200
