@@ -3,10 +3,13 @@ the rewards, and naming the world. Every write is one entry through store.append
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import store
 from ..access import campaign_for
@@ -14,6 +17,7 @@ from ..forms import add_rule_error
 from ..forms_play import EVENT_FORMS, GameEndForm, PacketForm, RewardForm, WorldForm
 from ..rules import risk_legacy as rl
 from ..rules.base import RuleError
+from .refusals import focus_first_error, page_url_on_get
 
 RECENT_ENTRIES = 6
 
@@ -48,6 +52,9 @@ def _page(request, access, *, forms=None, open_form=None):
         context["event_forms"] = [
             forms.get(kind) or form_class(state) for kind, form_class in EVENT_FORMS.items()
         ]
+    if rl.why_not_open_packet(state) is None and access.can_record:
+        # A packet is opened whenever its condition is met, rewards and between games included:
+        # its form is wherever its prompt shows.
         context["packet_form"] = forms.get("packet") or PacketForm(state)
     if phase == rl.PHASE_REWARDS:
         queue = state.reward_queue
@@ -59,22 +66,57 @@ def _page(request, access, *, forms=None, open_form=None):
         context["world_form"] = forms.get("world") or WorldForm(state)
     context["open_form"] = open_form
     context["supplies"] = rl.supplies(state)
-    return TemplateResponse(request, "campaigns/table_detail.html", context)
+    response = TemplateResponse(request, "campaigns/table_detail.html", context)
+    if request.method == "POST" and request.htmx:
+        # A refused form comes back from its POST-only URL: keep the page's own URL in the
+        # address bar, so that a reload shows the page (the POST URL only takes POSTs).
+        response["HX-Replace-Url"] = reverse("table", args=[access.campaign.slug])
+    return response
 
 
-def _submit(request, access, form, open_form):
+def _submit(request, access, form, open_form, why_not_now):
     """Append the form's entry; or show the page again with the form's errors, or with the
-    rule it broke beside the field (nothing saved)."""
+    rule it broke beside the field (nothing saved). `why_not_now(state)` says why the form's
+    step is over (None while it is open): when another phone moved the campaign past it in
+    the same instant, the player sees the step as it is now, not their stale form."""
     if not form.is_valid():
+        focus_first_error(form)
         return _page(request, access, forms={open_form: form}, open_form=open_form)
     entry = form.entry()
     try:
         store.append(access.campaign, [entry], request.user)
     except RuleError as error:
+        reason = why_not_now(_refreshed(access.campaign))
+        if reason:
+            return _moved_on(request, access, f"{reason}.")
         add_rule_error(form, error)
+        focus_first_error(form)
         return _page(request, access, forms={open_form: form}, open_form=open_form)
     messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
     return redirect("table", slug=access.campaign.slug)
+
+
+def _refreshed(campaign):
+    """The campaign's state now, after another phone may have written to it."""
+    campaign.refresh_from_db(fields=["journal_version", "games_played"])
+    return store.state(campaign)
+
+
+def _game_in_progress(state):
+    return None if state.phase == rl.PHASE_PLAYING else "No game is in progress"
+
+
+def _reward_turn(player):
+    """Why `player`'s reward form is out of date now, or None while they may still choose."""
+
+    def why_not(state):
+        if state.phase == rl.PHASE_REWARDS and player in state.reward_queue:
+            return None
+        if player not in state.players:
+            return "That is not a player here"
+        return rl.why_not_reward_turn(state, player) or f"{player}'s reward is no longer to choose"
+
+    return why_not
 
 
 def _moved_on(request, access, what):
@@ -84,16 +126,26 @@ def _moved_on(request, access, what):
 
 
 @login_required
-@require_GET
+@require_safe
 def table(request, slug):
     """The game night page: what to record next, live on every phone."""
     return _page(request, _risk_legacy(request, slug))
 
 
-@login_required
-@require_GET
+@require_safe
 def live(request, slug):
     """Polled every few seconds: 204 while nothing changed, else the fresh status fragment."""
+    if not request.user.is_authenticated:
+        table_url = reverse("table", args=[slug])
+        if request.htmx:
+            # Signed out elsewhere (another tab, expiry, a new password): a short notice in
+            # place of the status, which stops the poll; following the login redirect would
+            # drop the whole login page into this one.
+            response = TemplateResponse(request, "campaigns/table_signed_out.html", {"table_url": table_url})
+        else:
+            response = redirect_to_login(table_url)
+        patch_vary_headers(response, ("HX-Request",))
+        return response
     access = _risk_legacy(request, slug)
     if request.GET.get("v") == str(access.campaign.journal_version):
         return HttpResponse(status=204)
@@ -103,7 +155,7 @@ def live(request, slug):
 
 
 @login_required
-@require_POST
+@page_url_on_get("table")
 def event_add(request, slug):
     """Log one event of the game in progress."""
     access = _risk_legacy(request, slug, record=True)
@@ -113,22 +165,23 @@ def event_add(request, slug):
     form_class = EVENT_FORMS.get(request.POST.get("event_type"))
     if form_class is None:
         raise Http404("No such event.")
-    return _submit(request, access, form_class(state, request.POST), form_class.event_type)
+    return _submit(request, access, form_class(state, request.POST), form_class.event_type, _game_in_progress)
 
 
 @login_required
-@require_POST
+@page_url_on_get("table")
 def packet_add(request, slug):
-    """Record a sealed packet opened during the game, and what it unlocked."""
+    """Record a sealed packet opened during or after a game, and what it unlocked."""
     access = _risk_legacy(request, slug, record=True)
     state = store.state(access.campaign)
-    if state.phase != rl.PHASE_PLAYING:
-        return _moved_on(request, access, "Packets are recorded during a game.")
-    return _submit(request, access, PacketForm(state, request.POST), "packet")
+    reason = rl.why_not_open_packet(state)
+    if reason:
+        return _moved_on(request, access, f"{reason}.")
+    return _submit(request, access, PacketForm(state, request.POST), "packet", rl.why_not_open_packet)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_end(request, slug):
     """The results of the game in progress, and who controls what."""
     access = _risk_legacy(request, slug, record=True)
@@ -140,30 +193,34 @@ def game_end(request, slug):
         try:
             store.append(access.campaign, [form.entry()], request.user)
         except RuleError as error:
+            if _refreshed(access.campaign).phase != rl.PHASE_PLAYING:  # another phone ended it first
+                return _moved_on(request, access, f"Game {state.last_game.number} was ended on another phone.")
             add_rule_error(form, error)
         else:
             messages.success(request, f"Game {state.last_game.number} is over. Now the rewards.")
             return redirect("table", slug=slug)
+    focus_first_error(form)
     return TemplateResponse(
         request, "campaigns/game_end.html", {"campaign": access.campaign, "access": access, "state": state, "form": form}
     )
 
 
 @login_required
-@require_POST
+@page_url_on_get("table")
 def reward_add(request, slug):
     """One player's reward (or pass) after the game."""
     access = _risk_legacy(request, slug, record=True)
     state = store.state(access.campaign)
     player = request.POST.get("player", "")
-    if state.phase != rl.PHASE_REWARDS or player not in state.reward_queue:
-        reason = rl.why_not_reward_turn(state, player) if player in state.players else "That is not a player here."
+    why_not_now = _reward_turn(player)
+    reason = why_not_now(state)
+    if reason:
         return _moved_on(request, access, f"{reason}.")
-    return _submit(request, access, RewardForm(state, player, request.POST), "reward")
+    return _submit(request, access, RewardForm(state, player, request.POST), "reward", why_not_now)
 
 
 @login_required
-@require_POST
+@page_url_on_get("table")
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
     access = _risk_legacy(request, slug, record=True)
@@ -171,4 +228,4 @@ def world_name(request, slug):
     reason = rl.why_not_name_world(state)
     if reason:
         return _moved_on(request, access, f"{reason}.")
-    return _submit(request, access, WorldForm(state, request.POST), "world")
+    return _submit(request, access, WorldForm(state, request.POST), "world", rl.why_not_name_world)

@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
 from .. import store
@@ -35,6 +35,7 @@ from ..forms_table import (
 from ..rules import risk_legacy as rules
 from ..rules.base import Entry, RuleError
 from .htmx import wants_fragment
+from .refusals import focus_first_error
 
 
 def _risk_legacy(request, slug, *, record=False):
@@ -69,14 +70,24 @@ ALREADY_SET_UP = (
 )
 
 
-def random_placement(rng=random) -> dict[str, int]:
-    """The rulebook's suggestion when a group cannot decide: one coin on each of the first 12
-    cards drawn from the shuffled territory deck (the rules check it like any placement)."""
-    drawn = set(rng.sample(rules.TERRITORIES, rules.COIN_STICKERS))
-    return {territory: int(territory in drawn) for territory in rules.TERRITORIES}
+def random_placement(state, placement: dict[str, int], rng=random) -> dict[str, int]:
+    """The coins still to place, put at random, keeping those placed by hand: the rulebook's
+    suggestion when a group cannot decide (one coin on each card drawn from the shuffled
+    territory deck), skipping a drawn card that already holds the most a card may hold
+    before game 1. The rules check the result like any placement."""
+    placed = dict(placement)
+    to_place = rules.COIN_STICKERS - sum(placed.values())
+    for territory in rng.sample(rules.TERRITORIES, len(rules.TERRITORIES)):
+        if to_place <= 0:
+            break
+        printed = state.territories[territory].resources
+        if printed + placed[territory] < rules.MAX_RESOURCES_BEFORE_FIRST_GAME:
+            placed[territory] += 1
+            to_place -= 1
+    return placed
 
 
-def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
+def _moved(state, placement: dict[str, int], action: str) -> dict[str, int]:
     """The placement after a − / + / random / clear button."""
     kind, _, slug = action.partition(":")
     territory = TERRITORY_OF_SLUG.get(slug)
@@ -86,7 +97,7 @@ def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
     elif kind == "remove" and territory and moved[territory] > 0:
         moved[territory] -= 1
     elif kind == "random":
-        moved = random_placement()
+        moved = random_placement(state, placement)
     elif kind == "clear":
         moved = dict.fromkeys(placement, 0)
     return moved
@@ -157,10 +168,14 @@ def _setup_form_page(
     return TemplateResponse(request, SETUP_TEMPLATE, context)
 
 
-def _setup_done_page(request, access, errors=()):
-    """The setup as it was saved (the board as of before game 1), read-only."""
+def _setup_done_page(request, access, errors=(), chart_form=None):
+    """The setup as it was saved (the board as of before game 1), read-only, but for the
+    trade-in chart: the one in use now, which a member may correct."""
     campaign = access.campaign
     state = store.state(campaign, as_of=0)
+    now = store.state(campaign)
+    if chart_form is None and access.can_record and now.set_up:
+        chart_form = TradeInChartForm(prefix="chart", initial_chart=now.trade_in_chart)
     coins = [
         {
             "name": continent,
@@ -179,15 +194,35 @@ def _setup_done_page(request, access, errors=()):
         "set_up": state.set_up,
         "powers": [(faction, state.factions[faction].power) for faction in rules.FACTIONS],
         "coin_continents_done": [c for c in coins if c["territories"]],
-        "chart": sorted((state.trade_in_chart or {}).items()),
+        "chart": sorted((now.trade_in_chart or {}).items()),
+        "chart_form": chart_form,
         "page_errors": list(errors),
-        "can_start": access.can_record and rules.why_not_next_game(store.state(campaign)) is None,
+        "can_start": access.can_record and rules.why_not_next_game(now) is None,
     }
     return TemplateResponse(request, SETUP_TEMPLATE, context)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["POST"])
+def trade_in_chart_edit(request, slug):
+    """Correct the trade-in chart after the setup (a group that skipped it or mistyped it)."""
+    access = _risk_legacy(request, slug, record=True)
+    campaign = access.campaign
+    chart_form = TradeInChartForm(request.POST, prefix="chart")
+    if chart_form.is_valid():
+        try:
+            correction = Entry("trade_in_chart", {"chart": chart_form.chart() or {}})
+            store.append(campaign, [correction], request.user)
+        except RuleError as error:
+            chart_form.add_error(None, error.message)
+        else:
+            messages.success(request, "The trade-in chart is corrected.")
+            return redirect("setup_edit", slug=campaign.slug)
+    return _setup_done_page(request, access, chart_form=chart_form)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
 def setup_edit(request, slug):
     """Before game 1: each faction's starting power, the 12 coin stickers, the trade-in chart."""
     access = _risk_legacy(request, slug, record=request.method == "POST")
@@ -199,7 +234,7 @@ def setup_edit(request, slug):
             return HttpResponseClientRefresh()
         refused = [ALREADY_SET_UP] if request.method == "POST" else []
         return _setup_done_page(request, access, refused)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _setup_form_page(
             request, access, state, StartingPowersForm(), TradeInChartForm(prefix="chart"),
             dict.fromkeys(rules.TERRITORIES, 0),
@@ -208,7 +243,7 @@ def setup_edit(request, slug):
     placement = coin_placement(request.POST)
     action = request.POST.get("coin")
     if action is not None:  # a − / + / random / clear button: count again, save nothing
-        placement = _moved(placement, action)
+        placement = _moved(state, placement, action)
         if wants_fragment(request):
             context = {"campaign": campaign, **_coin_context(state, placement)}
             return TemplateResponse(request, f"{SETUP_TEMPLATE}#coins", context)
@@ -324,8 +359,12 @@ def _start_context(access, state, form, data, *, new_player_form=None, errors=()
     seated = sum(1 for row in rows if row["player"])
     deck = _scar_deck(data)
     dealt = rules.scar_cards_dealt(deck, seated)
+    # One seat's list of starts is open at a time: the first seated player without a start
+    # (seats place their HQs in order), and any whose start was refused.
+    choosing = next((row for row in rows if row["player"] and not row["start"]), None)
     for row in rows:
         row["scar_dealt"] = dealt if row["player"] else None
+        row["choosing"] = row is choosing or bool(row["errors"]["start"] or row["start_problem"])
     last = state.last_game
     return {
         "campaign": access.campaign,
@@ -358,8 +397,30 @@ def _typed_start_form(state, data) -> GameStartForm:
     return form
 
 
+START_RECHECK_TEMPLATE = "campaigns/game_start_recheck.html"
+GAME_FACTS = ("played_on", "scar_cards")
+
+
 def _start_page(request, access, state, context):
-    return _fragment_or_page(request, START_TEMPLATE, "seats", context)
+    if not wants_fragment(request):
+        return _fragment_or_page(request, START_TEMPLATE, "seats", context)
+    # A change re-checks the form: the seats, and what sits above them (out of band).
+    response = TemplateResponse(request, START_RECHECK_TEMPLATE, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _facts_rechecked(state, data) -> GameStartForm | None:
+    """The form with the date and Scar deck as typed and checked again (an error under one
+    goes once it is fixed), the seats' errors left for the save; None on a first visit."""
+    if not any(name in data for name in GAME_FACTS):
+        return None
+    data = data.copy()
+    data["number"] = state.next_game_number  # as the typed form has it: the game to start now
+    form = GameStartForm(data, roster=state.players)
+    for name in [name for name in form.errors if name not in GAME_FACTS]:
+        del form.errors[name]
+    return form
 
 
 def _stale_page(request, access, number=None):
@@ -379,11 +440,34 @@ def _stale_page(request, access, number=None):
     return TemplateResponse(request, START_TEMPLATE, context)
 
 
+def _offer_suggested_seats(state, data) -> str | None:
+    """Put the rules layer's suggested seats (last game's players and factions) in `data`, as
+    if chosen, and say where they come from; None when there is nothing to suggest."""
+    suggested = rules.suggested_seats(state)
+    for index, (player, faction) in zip(SEATS, suggested):
+        data[seat_field(index, "player")] = player
+        data[seat_field(index, "faction")] = faction or ""
+    if not suggested:
+        return None
+    last = state.last_game
+    if last is None:
+        return "The roster is seated in its order: change a seat if someone sits elsewhere or is away."
+    winner = last.winner
+    first = f", {winner}, who won it, in seat 1" if winner and winner == suggested[0][0] else ""
+    return (
+        f"Seated as in game {last.number}{first}, each with the same faction: "
+        "change whatever is different tonight, then choose each HQ."
+    )
+
+
 def _choose_again(request, access, state):
     """Re-show the choices after a change (a player, a start, "Why not…?", a new name)."""
     if wants_fragment(request) and rules.why_not_next_game(state):  # another phone started it: show that
         return HttpResponseClientRefresh()
     data = request.POST.copy() if request.method == "POST" else request.GET.copy()
+    suggested = None
+    if seat_field(1, "player") not in data:  # a first visit: nothing chosen yet
+        suggested = _offer_suggested_seats(state, data)
     new_player_form, added = None, None
     name = data.get("new_player", "").strip() if request.method == "POST" else ""
     if name:
@@ -403,14 +487,15 @@ def _choose_again(request, access, state):
                 added = f"{player.name} joined the roster and takes seat {empty_seat}."
     if new_player_form is None:
         new_player_form = NewPlayerForm(initial={"new_player": data.get("new_player", "")})
-    form = _typed_start_form(state, data)
+    form = _facts_rechecked(state, data) or _typed_start_form(state, data)
     context = _start_context(access, state, form, data, new_player_form=new_player_form)
     context["added"] = added
+    context["suggested"] = suggested
     return _start_page(request, access, state, context)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request, slug):
     """Start the next game: its date and its seats clockwise, each with a legal HQ start."""
     access = _risk_legacy(request, slug, record=True)
@@ -450,7 +535,8 @@ def game_start(request, slug):
                 players = [seat["player"] for seat in data["seats"]]
                 everyone = f"{', '.join(players[:-1])} and {players[-1]}"
                 messages.success(request, f"Game {number} is on: {everyone}. Good luck!")
-                return redirect(campaign)
+                return redirect("table", slug=campaign.slug)  # the game is on: its Play page
+    focus_first_error(form)
     context = _start_context(access, state, form, request.POST, errors=page_errors, seat_errors=seat_errors)
     return TemplateResponse(request, START_TEMPLATE, context)
 
@@ -463,7 +549,7 @@ RECRUITMENT_TEMPLATE = "campaigns/recruitment_calculator.html"
 
 
 @login_required
-@require_GET
+@require_safe
 def recruitment(request, slug):
     """The troops a player recruits: territories, population, continents and cards (saves nothing)."""
     access = _risk_legacy(request, slug)
@@ -477,17 +563,17 @@ def recruitment(request, slug):
 
     result = None
     if not form.is_bound:
-        player, held, cards = form.initial["player"], [], 0
-        result = rules.recruitment(state, player, held, cards)
+        player, held, icons = form.initial["player"], [], 0
+        result = rules.recruitment(state, player, held, icons)
     elif form.is_valid():
         player, held = form.cleaned_data["player"], form.cleaned_data["territories"]
-        cards = form.cleaned_data["cards"] or 0
+        icons = form.cleaned_data["icons"] or 0
         try:
-            result = rules.recruitment(state, player, held, cards)
+            result = rules.recruitment(state, player, held, icons)
         except RuleError as error:
             add_rule_error(form, error)
     else:
-        player, held, cards = "", [], 0
+        player, held, icons = "", [], 0
 
     held_set = set(held) if form.is_bound and form.is_valid() else set(form["territories"].value() or [])
     continents = []
@@ -522,7 +608,7 @@ def recruitment(request, slug):
         "form": form,
         "continents": continents,
         "chart": chart,
-        "cards_value": str(form["cards"].value() or "0"),
+        "icons_value": str(form["icons"].value() or "0"),
         "player_value": form["player"].value() or "",
         "result": result,
         "bonuses": bonuses,

@@ -15,3 +15,21 @@ document.addEventListener("click", async (event) => {
   button.textContent = "Copied";
   setTimeout(() => { button.textContent = label; }, 1500);
 });
+
+// The game-start form (templates/campaigns/game_start.html).
+// Tapping an HQ start redraws the seats with that seat's list folded, so the page shrinks above
+// the thumb and the phone is left wherever the shorter page ends. Bring the seat choosing next
+// into view instead (or "Start game N" once every seat has its start).
+let startTapped = false;
+
+document.addEventListener("change", (event) => {
+  startTapped = event.target.matches(".start-list input[type=radio]");
+});
+
+document.addEventListener("htmx:afterSettle", () => {
+  if (!startTapped) return;
+  startTapped = false;
+  const next = document.querySelector("#seats .start-list[open]")?.closest(".seat")
+    || document.querySelector(".save-bar");
+  next?.scrollIntoView({ block: "start" });
+});

@@ -9,17 +9,11 @@ from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
+from .conftest import log_in
 from ..conftest import load_journal
 from ..factories import UserFactory
-from .test_setup_and_start import choose, console_errors
+from .test_setup_and_start import choose, console_errors, pick_start
 
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.get_by_label(re.compile("^Username")).fill(username)
-    page.get_by_label(re.compile("^Password")).fill("correct horse battery")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
 
 
 def game_one_started(owner):
@@ -53,25 +47,28 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     phone.get_by_label(re.compile("^Scar:?$")).select_option("Ammo Shortage")
     shoot(phone, "play-02-scar-form")
     phone.get_by_role("button", name="Record").first.click()
-    expect(phone.get_by_text("Recorded: scar: Ammo Shortage on Siberia (Cid).")).to_be_visible()
+    expect(phone.get_by_text("Recorded: Cid scarred Siberia: Ammo Shortage.")).to_be_visible()
 
     # The other phone sees it within 3 seconds, without reloading.
-    expect(watcher.locator("#table-recent")).to_contain_text("Scar: Ammo Shortage on Siberia (Cid)", timeout=3000)
+    expect(watcher.locator("#table-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage", timeout=3000)
     shoot(watcher, "play-03-watcher-updated-dark")
 
     phone.get_by_text("A scar was placed").click()
     phone.get_by_label("Played by").select_option("Ana")
     phone.get_by_label("Territory").first.select_option("Siberia")
+    phone.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")  # the lists start on "Choose…"
     phone.get_by_role("button", name="Record").first.click()
-    expect(phone.get_by_text("Siberia already has a scar (Ammo Shortage): a scar cannot cover a scar")).to_be_visible()
+    expect(phone.get_by_text(
+        "Siberia already has a scar (Ammo Shortage): a scar cannot cover a scar unless a card or packet says it may"
+    )).to_be_visible()
     shoot(phone, "play-04-refusal")
 
     # Undo the scar.
     phone.get_by_role("link", name="Undo the last entry…").click()
-    expect(phone.get_by_text("scar: Ammo Shortage on Siberia (Cid)")).to_be_visible()
+    expect(phone.get_by_text("Cid scarred Siberia: Ammo Shortage")).to_be_visible()
     shoot(phone, "play-05-undo-confirm")
     phone.get_by_role("button", name="Undo it").click()
-    expect(phone.get_by_text("Undone: scar: Ammo Shortage on Siberia (Cid).")).to_be_visible()
+    expect(phone.get_by_text("Undone: Cid scarred Siberia: Ammo Shortage.")).to_be_visible()
 
     # The end of the game.
     phone.get_by_role("link", name="Enter the results").click()
@@ -115,8 +112,10 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
                                               ("Eve", "Saharan Republic")], start=1):
         choose(phone, f"#id_seat{seat}_player", player)
         choose(phone, f"#id_seat{seat}_faction", faction)
-        first_legal = phone.locator(f"#id_seat{seat}_start option:not([value=''])").first.get_attribute("value")
-        choose(phone, f"#id_seat{seat}_start", first_legal)
+        first_legal = phone.locator(f"input[name='seat{seat}_start']:not([value=''])").first.get_attribute("value")
+        pick_start(phone, seat, first_legal)
+    for seat in (4, 5):  # offered from game 1's seats, but nobody sits there tonight
+        choose(phone, f"#id_seat{seat}_player", "")
     shoot(phone, "play-10-game-2-seats")
     phone.get_by_role("button", name="Start game 2").click()
     expect(phone.get_by_text(re.compile("Game 2 is on"))).to_be_visible()
@@ -182,6 +181,6 @@ def test_every_winners_reward_through_the_form(new_phone, shoot):
                 control.fill(value)
         shoot(phone, f"play-reward-{index + 1}-{label.lower().replace(' ', '-')}")
         phone.get_by_role("button", name="Record Ana's reward").click()
-        expect(phone.get_by_text(f"Recorded: reward (Ana): signed; {label}")).to_be_visible()
+        expect(phone.get_by_text(f"Recorded: Ana signed the victor's section and chose {label}")).to_be_visible()
         assert shows(store.state(type(campaign).objects.get(pk=campaign.pk)))
     assert phone.csp_errors == []

@@ -9,6 +9,7 @@ from campaigns.models import Membership
 from campaigns.rules import risk_legacy as rules
 
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+from .conftest import log_in
 
 POWERS = {
     "Die Mechaniker": "Fortify HQ: when defending your HQ, add 1 to your highest die.",
@@ -19,13 +20,6 @@ POWERS = {
 }
 CHART = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
 
-
-def log_in(page, username):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label(re.compile(r"^Password:?$")).fill("correct horse battery")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
 
 
 def settled(page):
@@ -56,7 +50,21 @@ def coin_count(page):
 
 
 def start_options(page, seat):
-    return page.locator(f"#id_seat{seat}_start option:not([value=''])")
+    return page.locator(f"input[name='seat{seat}_start']:not([value=''])")
+
+
+def start_chip(page, seat, territory):
+    """Seat `seat`'s radio for the HQ start `territory` (none when it is not legal there)."""
+    return page.locator(f"input[name='seat{seat}_start'][value='{territory}']")
+
+
+def pick_start(page, seat, territory):
+    """Tap a legal HQ start (its list opened first when folded) and wait for the seats it changes."""
+    start_list = settled(page).locator(f"#seat-{seat} .start-list")
+    if start_list.get_attribute("open") is None:
+        start_list.locator("summary").click()
+    start_list.locator(f"label.chip:has(input[value='{territory}'])").click()
+    return settled(page)
 
 
 def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot):
@@ -103,17 +111,22 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     expect(page.get_by_label("Khan Industries")).to_have_value(POWERS["Khan Industries"])
     page.screenshot(path=_viewport("setup-05-refused-coins"))
 
+    # At random: the 10 coins still to place; the two placed by hand stay where they are.
     page.get_by_role("button", name="Place at random").click()
     expect(coin_count(page)).to_have_text("12 of 12")
     expect(page.locator("#coin-errors")).to_have_count(0)
-    assert page.locator("input[type=hidden][name^=coins-][value='1']").count() == 12
+    counts = page.locator("input[type=hidden][name^=coins-]").evaluate_all("inputs => inputs.map(i => +i.value)")
+    assert sum(counts) == 12
+    for kept in ("brazil", "peru"):
+        assert int(page.locator(f"input[name=coins-{kept}]").get_attribute("value")) >= 1
+    expect(page.get_by_role("button", name="Place at random")).to_be_disabled()  # nothing left to place
     expect(page.get_by_role("button", name="Put a coin on Brazil")).to_be_disabled()  # all 12 are placed
     page.get_by_role("heading", name="Coin stickers").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("setup-06-coins-at-random"))
 
     # The trade-in chart printed on the board.
-    for row, troops in enumerate(CHART.values()):
-        page.get_by_label(f"Troops for line {row + 1}").fill(str(troops))
+    for icons, troops in CHART.items():
+        page.get_by_label(f"Troops for {icons} Resource icons").fill(str(troops))
     page.get_by_role("heading", name="Trade-in chart").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("setup-07-chart"))
     shoot(page, "setup-08-whole-form")
@@ -127,18 +140,18 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     choose(page, "#id_seat1_player", "Ana")
     expect(page.locator("#seat-1 .token.star")).to_have_text("★ 1 Red Star")
     choose(page, "#id_seat1_faction", "Khan Industries")
-    choose(page, "#id_seat1_start", "Egypt")
+    pick_start(page, 1, "Egypt")
     # Seat 2's choices change as seat 1 chooses: no Egypt, nothing next to it.
-    expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(0)
-    expect(page.locator("#id_seat2_start option[value='North Africa']")).to_have_count(0)
+    expect(start_chip(page, 2, "Egypt")).to_have_count(0)
+    expect(start_chip(page, 2, "North Africa")).to_have_count(0)
     choose(page, "#id_seat2_player", "Ben")
     choose(page, "#id_seat2_faction", "Enclave of the Bear")
-    choose(page, "#id_seat2_start", "Peru")
-    expect(page.locator("#id_seat3_start option[value='Brazil']")).to_have_count(0)
+    pick_start(page, 2, "Peru")
+    expect(start_chip(page, 3, "Brazil")).to_have_count(0)
     choose(page, "#id_seat3_player", "Cid")
     choose(page, "#id_seat3_faction", "Die Mechaniker")
-    choose(page, "#id_seat3_start", "Ural")
-    expect(page.locator("#id_seat4_start option[value='Ural']")).to_have_count(0)
+    pick_start(page, 3, "Ural")
+    expect(start_chip(page, 4, "Ural")).to_have_count(0)
     settled(page).locator("#seat-1").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("start-02-three-seats"))
 
@@ -150,12 +163,12 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     expect(start_options(page, 4)).to_have_count(_legal_count(campaign, "Dee", ["Egypt", "Peru", "Ural"]))
 
     # Why not North Africa for Dee? Because it borders Ana's Egypt.
-    page.locator("#seat-4 summary").click()
+    page.locator("#seat-4 .why-not summary").click()
     choose(page, "#id_seat4_why", "North Africa")
     expect(page.locator("#seat-4 .why-answer")).to_have_text(
         "North Africa borders Egypt, an earlier seat's start: HQs may not be adjacent"
     )
-    choose(page, "#id_seat4_start", "Western Europe")
+    pick_start(page, 4, "Western Europe")
     page.get_by_label("Scar cards in the deck").fill("3")
     page.get_by_label("Scar cards in the deck").press("Tab")
     expect(page.locator(".scar-note")).to_have_text(re.compile("not dealt, only 3 for 4 players"))
@@ -164,17 +177,19 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     shoot(page, "start-04-four-seats")
 
     # Seat 1 changes its mind: seat 4's Western Europe stays legal, seat 2's Peru does not.
-    choose(page, "#id_seat1_start", "Brazil")
+    pick_start(page, 1, "Brazil")
     expect(page.locator("#seat-2 .errorlist")).to_have_text(re.compile("Peru borders Brazil"))
     settled(page).locator("#seat-2").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("start-05-a-start-no-longer-legal"))
-    choose(page, "#id_seat1_start", "Egypt")
-    choose(page, "#id_seat2_start", "Peru")
+    pick_start(page, 1, "Egypt")
+    pick_start(page, 2, "Peru")
     expect(page.locator("#seat-2 .errorlist")).to_have_count(0)
     settled(page)
 
     page.get_by_role("button", name="Start game 1").click()
     expect(page.get_by_text("Game 1 is on: Ana, Ben, Cid and Dee. Good luck!")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/campaigns/{campaign.slug}/play/$"))  # straight to the Play page
+    expect(page.locator("#table-live")).to_contain_text("Game 1 in progress")
     shoot(page, "start-06-game-1-is-on")
 
     campaign.refresh_from_db()
@@ -192,9 +207,9 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     for territory in rules.CONTINENT_TERRITORIES["South America"]:
         page.locator("label.chip", has_text=territory).click()
     page.locator("label.chip", has_text="Central America").click()
-    # 5 territories: 3 at least, + 2 for South America; then 3 cards: + 4.
+    # 5 territories: 3 at least, + 2 for South America; then cards worth 3 Resource icons: + 4.
     expect(page.locator("#recruitment-result .troops strong")).to_have_text("5")
-    choose(page, "#id_cards", "3")
+    choose(page, "#id_icons", "3")
     expect(page.locator("#recruitment-result .troops strong")).to_have_text("9")
     settled(page).get_by_role("heading", name="Territories held").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("recruit-01-top"))
@@ -223,11 +238,11 @@ def test_the_pages_in_the_dark(new_phone, shoot):
     page.get_by_role("button", name="Save the setup").click()
     choose(page, "#id_seat1_player", "Ana")
     choose(page, "#id_seat1_faction", "Saharan Republic")
-    choose(page, "#id_seat1_start", "Congo")
-    expect(page.locator("#id_seat2_start option[value='Congo']")).to_have_count(0)
+    pick_start(page, 1, "Congo")
+    expect(start_chip(page, 2, "Congo")).to_have_count(0)
     page.get_by_label("Scar cards in the deck").fill("6")
     page.get_by_label("Scar cards in the deck").press("Tab")
-    dealt = re.compile(r"dealt, one to each player \(6 in the deck for 1\)")
+    dealt = re.compile(r"dealt, one to each player \(6 in the deck for 4\)")  # the roster is seated
     expect(page.locator(".scar-note")).to_have_text(dealt)
     settled(page).screenshot(path=_viewport("dark-02-start"))
     page.goto(f"/campaigns/{campaign.slug}/recruitment/")
@@ -277,11 +292,11 @@ def test_without_javascript_the_buttons_are_plain_form_submits(browser, live_ser
 
         choose(page, "#id_seat1_player", "Ana")
         choose(page, "#id_seat1_faction", "Khan Industries")
-        choose(page, "#id_seat1_start", "Egypt")
-        expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(1)  # not updated yet
+        pick_start(page, 1, "Egypt")
+        expect(start_chip(page, 2, "Egypt")).to_have_count(1)  # not updated yet
         page.get_by_role("button", name="Update choices").click()
-        expect(page.locator("#id_seat2_start option[value='Egypt']")).to_have_count(0)
-        expect(page.locator("#id_seat1_start")).to_have_value("Egypt")
+        expect(start_chip(page, 2, "Egypt")).to_have_count(0)
+        expect(start_chip(page, 1, "Egypt")).to_be_checked()
 
         page.goto(f"/campaigns/{campaign.slug}/recruitment/")
         for territory in rules.CONTINENT_TERRITORIES["Australia"]:

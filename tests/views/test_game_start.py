@@ -69,9 +69,12 @@ FOUR = [
 
 
 def options(html, name):
-    """The option values of the <select name=…> in `html`, blank left out."""
-    select = re.search(rf'<select name="{name}".*?</select>', html, re.S).group(0)
-    return [value for value in re.findall(r'<option value="([^"]*)"', select) if value]
+    """The choices `html` offers for the field `name` (a <select>'s options, or the radio chips
+    of an HQ start), blank left out."""
+    select = re.search(rf'<select name="{name}".*?</select>', html, re.S)
+    if select is None:
+        return [value for value in re.findall(rf'<input type="radio" name="{name}" value="([^"]*)"', html) if value]
+    return [value for value in re.findall(r'<option value="([^"]*)"', select.group(0)) if value]
 
 
 def test_the_form_starts_game_1_today_with_five_empty_seats(as_owner, ready):
@@ -86,10 +89,10 @@ def test_the_form_starts_game_1_today_with_five_empty_seats(as_owner, ready):
     assert options(html, "seat1_start") == sorted(rules.TERRITORIES, key=rules.TERRITORIES.index)
 
 
-def test_saving_appends_one_game_entry_and_goes_to_the_campaign(as_owner, ready):
+def test_saving_appends_one_game_entry_and_goes_to_the_play_page(as_owner, ready):
     response = as_owner.post(url(ready), seats(*FOUR, save="1"))
     assert response.status_code == 302
-    assert response["Location"] == ready.get_absolute_url()
+    assert response["Location"] == reverse("table", args=[ready.slug])
     entry = Entry.objects.get(campaign=ready, kind="game")
     assert entry.data == {
         "number": 1,
@@ -98,7 +101,8 @@ def test_saving_appends_one_game_entry_and_goes_to_the_campaign(as_owner, ready)
         "keys": ["packets_opened", "events", "rewards"],
     }
     assert state_of(ready).phase == rules.PHASE_PLAYING
-    assert "Game 1 is on" in as_owner.get(response["Location"]).content.decode()
+    play = as_owner.get(response["Location"]).content.decode()
+    assert "Game 1 is on" in play and "Game 1 in progress" in play
 
 
 def test_the_seats_fragment_offers_exactly_the_legal_starts_after_the_earlier_seats(as_owner, ready):
@@ -124,7 +128,7 @@ def test_a_start_made_illegal_by_an_earlier_seat_is_cleared_with_the_reason(as_o
     data = seats(("Ana", "Khan Industries", "Brazil"), ("Ben", "Enclave of the Bear", "Argentina"))
     html = as_owner.post(url(ready), data | {"update": "1"}).content.decode()
     assert "Argentina borders Brazil, an earlier seat&#x27;s start: HQs may not be adjacent" in html
-    assert not re.search(r'<option value="Argentina" selected', html)
+    assert not re.search(r'value="Argentina" checked', html)
 
 
 def test_why_not_explains_a_territory_that_is_not_offered(as_owner, ready):

@@ -29,9 +29,8 @@ def setup_data(coins=None, powers=POWERS, chart=None, **extra):
     coins = dict.fromkeys(TWELVE, 1) if coins is None else coins
     data = {power_field(faction): text for faction, text in powers.items()}
     data |= {COIN_FIELD[t]: str(n) for t, n in coins.items()}
-    for i, (cards, troops) in enumerate((chart or {}).items()):
-        data[f"chart-cards_{i}"] = str(cards)
-        data[f"chart-troops_{i}"] = str(troops)
+    for icons, troops in (chart or {}).items():
+        data[f"chart-troops_{icons}"] = str(troops)
     return data | extra
 
 
@@ -106,7 +105,7 @@ def test_a_tap_keeps_what_was_typed_elsewhere(as_owner, campaign):
     data = setup_data(coins={}, chart={2: 3}) | {"coin": "add:peru"}
     html = as_owner.post(url(campaign), data).content.decode()
     assert "Die Mechaniker&#x27;s kept power" in html
-    assert 'name="chart-troops_0" value="3"' in html
+    assert 'name="chart-troops_2" value="3"' in html
 
 
 def test_htmx_swaps_only_the_coin_section(as_owner, campaign):
@@ -130,8 +129,34 @@ def test_random_places_one_coin_on_twelve_distinct_territories(as_owner, campaig
     html = as_owner.post(url(campaign), setup_data(coins={}) | {"coin": "random"}).content.decode()
     counts = re.findall(r'name="coins-[a-z-]+" value="(\d+)"', html)
     assert sorted(counts, reverse=True)[:13] == ["1"] * 12 + ["0"]
-    placement = table_setup.random_placement()
+    placement = table_setup.random_placement(state_of(campaign), dict.fromkeys(rules.TERRITORIES, 0))
     assert sum(placement.values()) == 12 and set(placement.values()) == {0, 1}
+
+
+def test_random_places_only_the_coins_still_to_place_and_keeps_those_placed_by_hand(as_owner, campaign):
+    by_hand = {"Brazil": 2, "Peru": 1, "Egypt": 1}
+    for _ in range(10):  # a different draw each time: the hand-placed coins always stay
+        html = as_owner.post(url(campaign), setup_data(coins=by_hand) | {"coin": "random"}).content.decode()
+        counts = {
+            table_setup.TERRITORY_OF_SLUG[slug]: int(n)
+            for slug, n in re.findall(r'name="coins-([a-z-]+)" value="(\d+)"', html)
+        }
+        assert sum(counts.values()) == 12
+        assert all(counts[territory] >= n for territory, n in by_hand.items())
+        assert counts["Brazil"] == 2  # the card already holds the most it may before game 1
+        assert max(counts.values()) <= rules.MAX_RESOURCES_BEFORE_FIRST_GAME - 1
+    assert "12 of 12</strong> placed" in html
+    assert re.search(r'id="coin-random"[^>]*disabled', html)  # nothing left to place
+
+
+def test_random_tops_up_the_placement_it_is_given(campaign):
+    state = state_of(campaign)
+    placement = dict.fromkeys(rules.TERRITORIES, 0) | {"Alaska": 2} | dict.fromkeys(TWELVE[1:10], 1)
+    topped_up = table_setup.random_placement(state, placement)
+    assert sum(topped_up.values()) == 12
+    # Nothing placed by hand is taken off (a card may still get a second coin at random).
+    assert all(topped_up[t] >= n for t, n in placement.items())
+    assert topped_up["Alaska"] == 2  # already at the most a card may hold before game 1
 
 
 def test_clear_takes_every_coin_off(as_owner, campaign):
@@ -175,24 +200,68 @@ def test_a_missing_power_is_refused_beside_its_faction(as_owner, campaign):
     }
 
 
-def test_a_negative_number_of_troops_in_the_chart_is_refused_beside_the_chart(as_owner, campaign):
+def test_a_negative_number_of_troops_in_the_chart_is_refused_beside_its_row(as_owner, campaign):
     response = refused(as_owner, campaign, setup_data(chart={2: 2, 3: -4}))
-    assert response.context["chart_form"].non_field_errors() == [
-        "trade-in chart: the troops for 3 cards must be a whole number, 0 or more"
+    assert response.context["chart_form"].errors == {"troops_3": ["Troops are a whole number, 0 or more."]}
+
+
+def test_the_chart_rows_are_the_boards_2_to_10_resource_icons(as_owner, campaign):
+    html = as_owner.get(url(campaign)).content.decode()
+    assert re.findall(r'<span class="chart-icons" aria-hidden="true">(\d+)</span>', html) == [
+        str(n) for n in range(2, 11)
     ]
+    assert "chart-cards" not in html and "icons →" in html
+    # a line off the board's chart is not on the form: it is never saved
+    off_the_chart = {"chart-troops_11": "30", "chart-troops_1": "1", "save": "1"}
+    as_owner.post(url(campaign), setup_data(chart={2: 2}) | off_the_chart)
+    assert Entry.objects.get(campaign=campaign).data["trade_in_chart"] == {"2": 2}
 
 
-def test_a_chart_line_given_twice_is_refused_beside_its_row(as_owner, campaign):
-    data = setup_data(chart={2: 2, 3: 4}) | {"chart-cards_2": "3", "chart-troops_2": "5"}
-    response = refused(as_owner, campaign, data)
-    assert response.context["chart_form"].errors == {"cards_2": ["3 cards is already on row 2."]}
+def chart_url(campaign):
+    return reverse("trade_in_chart_edit", args=[campaign.slug])
 
 
-def test_zero_cards_in_the_chart_is_refused_by_the_rules(as_owner, campaign):
-    response = refused(as_owner, campaign, setup_data(chart={0: 1}))
-    assert response.context["chart_form"].non_field_errors() == [
-        'trade-in chart: "0" is not a number of cards (write it like "3")'
-    ]
+def test_the_chart_is_corrected_after_the_setup(as_owner, campaign):
+    as_owner.post(url(campaign), setup_data(chart={2: 2, 3: 3}) | {"save": "1"})
+    html = as_owner.get(url(campaign)).content.decode()
+    assert "Correct the chart" in html and 'name="chart-troops_3" value="3"' in html
+    corrected = {"chart-troops_2": "2", "chart-troops_3": "4", "chart-troops_7": "17"}
+    response = as_owner.post(chart_url(campaign), corrected)
+    assert response.status_code == 302 and response["Location"] == url(campaign)
+    latest = Entry.objects.filter(campaign=campaign).order_by("-id").first()
+    assert (latest.kind, latest.data) == ("trade_in_chart", {"chart": {"2": 2, "3": 4, "7": 17}})
+    assert state_of(campaign).trade_in_chart == {2: 2, 3: 4, 7: 17}
+    assert "<th scope=\"row\">7</th><td class=\"num\">17</td>" in as_owner.get(url(campaign)).content.decode()
+    for page in ("history", "board", "table"):  # the new entry kind reads on every page
+        assert as_owner.get(reverse(page, args=[campaign.slug])).status_code == 200
+    exported = as_owner.get(reverse("journal_download", args=[campaign.slug]))
+    assert b'"trade_in_chart_corrections"' in exported.content
+
+
+def test_a_chart_skipped_at_the_setup_is_entered_later(as_owner, campaign):
+    as_owner.post(url(campaign), setup_data() | {"save": "1"})
+    assert "Enter the board’s chart" in as_owner.get(url(campaign)).content.decode()
+    as_owner.post(chart_url(campaign), {"chart-troops_2": "2"})
+    assert state_of(campaign).trade_in_chart == {2: 2}
+
+
+def test_an_empty_chart_correction_is_refused_and_saves_nothing(as_owner, campaign):
+    as_owner.post(url(campaign), setup_data(chart={2: 2}) | {"save": "1"})
+    before = entries(campaign)
+    response = as_owner.post(chart_url(campaign), {})
+    assert response.status_code == 200
+    assert response.context["chart_form"].non_field_errors() == ["the trade-in chart needs at least one line"]
+    assert "the trade-in chart needs at least one line" in response.content.decode()
+    assert entries(campaign) == before
+
+
+def test_a_viewer_cannot_correct_the_chart(client, campaign, owner, viewer):
+    setup = {"starting_powers": POWERS, "coin_stickers": dict.fromkeys(TWELVE, 1)}
+    store.append(campaign, [RuleEntry("setup", setup)], owner)
+    client.force_login(viewer)
+    assert "Correct the chart" not in client.get(url(campaign)).content.decode()
+    assert client.post(chart_url(campaign), {"chart-troops_2": "2"}).status_code == 403
+    assert entries(campaign) == 1
 
 
 def test_after_the_setup_the_page_is_read_only(as_owner, campaign):

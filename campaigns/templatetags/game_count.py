@@ -1,0 +1,29 @@
+"""The one count of games every page shows: the overview, the public page, Play, the home list
+and an invitation all say it with `{% games_played campaign %}`."""
+
+from django import template
+
+from .. import store
+
+register = template.Library()
+
+
+def games_finished(campaign) -> int:
+    """The games played to their end. A Risk Legacy game in progress is not one yet (its state
+    knows); the other systems log a game once it is over, so every logged game counts."""
+    return getattr(store.state(campaign), "games_finished", campaign.games_played)
+
+
+@register.simple_tag
+def games_played(campaign, say_game_on=True) -> str:
+    """"4 games played · game 5 in progress", "1 game played", "No game played yet".
+
+    `say_game_on=False` leaves out the game in progress, for a page that already shows it
+    (Play's status card)."""
+    finished = games_finished(campaign)
+    game_on = campaign.games_played > finished and say_game_on
+    in_progress = campaign.games_played if game_on else None
+    if not finished:
+        return f"Game {in_progress} in progress" if in_progress else "No game played yet"
+    text = f"{finished} game{'s' if finished != 1 else ''} played"
+    return f"{text} · game {in_progress} in progress" if in_progress else text

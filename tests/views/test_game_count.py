@@ -1,0 +1,91 @@
+"""One count of games on every page: the overview, the public page, Play, the home list and an
+invitation say the same thing, and a game in progress is not yet a game played."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns import store
+from campaigns.models import new_token
+from campaigns.rules.base import Entry
+
+from ..conftest import load_journal
+from ..factories import UserFactory
+
+GAME = re.compile(r"\b\d+ games? played|No game played yet|game \d+ in progress|before tonight|\b\d+ games?\b", re.I)
+
+
+def campaign_after(owner, games, *, start_next=False):
+    """The 15-game campaign cut after `games` games (rewards included), the next one started if asked."""
+    data = load_journal("risk_legacy_15_games.json")
+    following = data["games"][games] if games < len(data["games"]) else None
+    data["games"] = data["games"][:games]
+    data.pop("world", None)
+    campaign = store.import_journal(data, owner=owner)
+    if start_next:
+        seats = [{k: seat[k] for k in ("player", "faction", "start")} for seat in following["seats"]]
+        game = {"number": following["number"], "played_on": following["played_on"], "seats": seats}
+        store.append(campaign, [Entry("game", game)], owner)
+    campaign.public_token = new_token()
+    campaign.save(update_fields=["public_token"])
+    return campaign
+
+
+def counts_on_every_page(client, campaign):
+    """The count of games as each page words it."""
+    pages = {
+        "overview": reverse("campaign_detail", args=[campaign.slug]),
+        "public": reverse("campaign_public", args=[campaign.public_token]),
+        "play": reverse("table", args=[campaign.slug]),
+        "home": reverse("home"),
+    }
+    said = {}
+    for name, url in pages.items():
+        html = client.get(url).content.decode()
+        subtitle = re.search(r'<p class="subtitle">(.*?)</p>', html, re.S) if name != "home" else None
+        text = subtitle.group(1) if subtitle else re.search(r'class="campaign-meta">(.*?)</span>\s*</a>', html, re.S).group(1)
+        said[name] = GAME.findall(re.sub(r"<[^>]+>", " ", text))
+    return said
+
+
+@pytest.fixture
+def as_owner(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_owner, owner):
+    campaign = campaign_after(owner, 4, start_next=True)
+    said = counts_on_every_page(as_owner, campaign)
+    # Play says the same count; its status card just below says which game is on.
+    assert said == dict.fromkeys(said, ["4 games played", "game 5 in progress"]) | {"play": ["4 games played"]}
+    play = as_owner.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert re.search(r'class="phase-label">\s*Game 5 in progress', play)
+
+
+def test_during_game_1_no_page_counts_it_as_played(as_owner, owner):
+    campaign = campaign_after(owner, 0, start_next=True)
+    said = counts_on_every_page(as_owner, campaign)
+    assert said == dict.fromkeys(said, ["Game 1 in progress"]) | {"play": ["No game played yet"]}
+
+
+def test_between_games_every_page_says_the_same(as_owner, owner):
+    said = counts_on_every_page(as_owner, campaign_after(owner, 1))
+    assert said == dict.fromkeys(said, ["1 game played"])
+    said = counts_on_every_page(as_owner, campaign_after(owner, 15))
+    assert said == dict.fromkeys(said, ["15 games played"])
+
+
+def test_an_invitation_gives_the_same_count(client, owner):
+    campaign = campaign_after(owner, 4, start_next=True)
+    client.force_login(UserFactory(username="newcomer"))
+    html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
+    assert "(4 games played · game 5 in progress)" in html
+
+
+def test_other_systems_count_every_logged_game(as_owner, owner):
+    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    html = as_owner.get(campaign.get_absolute_url()).content.decode()
+    played = campaign.games_played
+    assert f"{played} game{'s' if played != 1 else ''} played" in html
