@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 SERIES_COLOURS = 8  # .series-0 … .series-7 in stats.css
 WIDTH = 340
+CHARACTER_WIDTH = 6.6  # an average character of the 12 px tick labels (stats.css), in SVG units
 DODGE = 1.8  # between two series' lines, in px
 
 
@@ -126,18 +127,27 @@ def wins_over_time(
 
     y_ticks = [Tick(round(y(value), 1), str(value)) for value in range(0, top_value + 1, step)]
     x_ticks = [
-        Tick(round(x(game), 1), x_labels[game - 1]) for game in _x_tick_games(games) if game <= len(x_labels)
+        Tick(round(x(game), 1), x_labels[game - 1])
+        for game in _x_tick_games(games, _labels_that_fit(right - left, x_labels))
+        if game <= len(x_labels)
     ]
     return LineChart(WIDTH, height, left, right, top, bottom, series, x_ticks, y_ticks)
 
 
-def _x_tick_games(games: int) -> list[int]:
-    """The first, the last and at most two games between them: room for 4 short labels."""
+def _labels_that_fit(span: float, labels: list[str]) -> int:
+    """How many x labels fit side by side along the axis (4 at most, 2 at least): short game
+    numbers fit 4, whole dates ("20 Sep 2026") 3."""
+    longest = max((len(label) for label in labels), default=1)
+    return max(2, min(4, int(span / (longest * CHARACTER_WIDTH + 8)) + 1))
+
+
+def _x_tick_games(games: int, count: int = 4) -> list[int]:
+    """The first, the last and evenly between them: `count` games in all."""
     if games <= 0:
         return []
-    if games <= 4:
+    if games <= count:
         return list(range(1, games + 1))
-    return sorted({1, round(1 + (games - 1) / 3), round(1 + 2 * (games - 1) / 3), games})
+    return sorted({round(1 + i * (games - 1) / (count - 1)) for i in range(count)})
 
 
 @dataclass(frozen=True)

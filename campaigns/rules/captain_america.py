@@ -340,4 +340,4 @@ def describe(entry: Entry) -> str:
     data = entry.data
     if entry.kind != "game":
         return entry.kind
-    return f"game {data.get('number')} ({data.get('played_on')}): {seated_players(data)}"
+    return f"game {data.get('number')}: {seated_players(data)}"

@@ -89,6 +89,10 @@ SIDE_NAMES = {VIGILANTS: "the Vigilants of Stendarr", DAWNGUARD: "the Dawnguard"
 DAY, NIGHT = "day", "night"
 THREAT_ICON, WINGED_ICON = "threat", "winged"
 FEED_PLACES = ("quest", "stronghold", "space", "threat_deck")
+FEED_PLACE_NAMES = {
+    "quest": "a quest", "stronghold": "the Stronghold chart", "space": "the current space",
+    "threat_deck": "the Threat Event deck",
+}
 HALL, FORT_DAWNGUARD, CASTLE = "Hall of the Vigilant", "Fort Dawnguard", "Castle Volkihar"
 THRESHOLD_KEYS = {"hall_of_the_vigilant": HALL, "fort_dawnguard": FORT_DAWNGUARD}
 
@@ -97,6 +101,9 @@ LEVELS_ON_JOINING = 2
 MAX_HUNGER = 3
 MARKERS_ON_EACH_CARD = 3
 THREAT_TOKENS_IN_BOX = 20
+# A fort card prints a handful of stars per level (3, 5, 7); this bound, far above any card,
+# catches a typo such as 3000 before it makes a fort that can never level up.
+MAX_STARS_PER_LEVEL = 50
 
 # What a chapter's first game reads out and sets up (the rulebook's checklists, shortened).
 READINGS = {
@@ -313,6 +320,13 @@ def _setup_thresholds(thresholds: Any) -> dict[str, list[int]]:
                 place=place,
                 field="fort_thresholds",
             )
+        if max(stars) > MAX_STARS_PER_LEVEL or len(stars) > MAX_STARS_PER_LEVEL:
+            raise RuleError(
+                f"the {fort} thresholds must be the stars printed on its card: "
+                f"no level of a fort card asks for more than {MAX_STARS_PER_LEVEL}",
+                place=place,
+                field="fort_thresholds",
+            )
     return {key: list(thresholds[key]) for key in THRESHOLD_KEYS}
 
 
@@ -454,7 +468,7 @@ def _feed(state: DawnguardState, event: dict) -> None:
         raise RuleError(f"{hero.player}'s Vampirism card holds no threat token to feed with", field="to")
     if len(places) > hero.hunger:
         raise RuleError(
-            f"{hero.player}'s Vampirism card holds only {hero.hunger} threat token(s), not {len(places)}",
+            f"{hero.player}'s Vampirism card holds only {_counted(hero.hunger, 'threat token')}, not {len(places)}",
             field="to",
         )
     hero.hunger -= len(places)
@@ -483,7 +497,8 @@ def _fort_stars(state: DawnguardState, event: dict) -> None:
                 f"the {fort.name} is at its top level ({fort.gold}): it takes no more stars", field="count"
             )
         raise RuleError(
-            f"the {fort.name} takes only {fort.stars_to_top} more star(s) before its top level", field="count"
+            f"the {fort.name} takes only {_counted(fort.stars_to_top, 'more star')} before its top level",
+            field="count",
         )
     _add_stars(fort, count)
 
@@ -527,7 +542,7 @@ def _threat_deck(state: DawnguardState, event: dict) -> None:
         )
     if state.threat_deck + count < 0:
         raise RuleError(
-            f"the Threat Event deck holds only {state.threat_deck} token(s): {-count} cannot be removed",
+            f"the Threat Event deck holds only {_counted(state.threat_deck, 'token')}: {-count} cannot be removed",
             field="count",
         )
     if count > 0:
@@ -680,7 +695,7 @@ def describe(entry: Entry) -> str:
         ]
         return "setup: " + ", ".join(heroes)
     if entry.kind == "game":
-        return f"game {data.get('number')} ({data.get('played_on')}), chapter {data.get('chapter')}"
+        return f"game {data.get('number')}, chapter {data.get('chapter')}"
     kind, player = data.get("type"), data.get("player")
     words = {
         "pledge": f"{player} pledges to {SIDE_NAMES.get(data.get('side'), data.get('side'))}",
@@ -689,15 +704,27 @@ def describe(entry: Entry) -> str:
         else "a winged icon: a marker moves from the Castle to the Hall",
         "day_night": f"the Day/Night token turns to {data.get('side')}",
         "hunger": f"{player}'s hunger grows",
-        "feed": f"{player} feeds ({', '.join(map(str, data.get('to') or []))})",
-        "fort_stars": f"{player} puts {data.get('count')} star(s) on the fort",
+        "feed": f"{player} feeds ({', '.join(FEED_PLACE_NAMES.get(p, str(p)) for p in data.get('to') or [])})",
+        "fort_stars": f"{player} puts {_counted(data.get('count'), 'star')} on the fort",
         "level_up": f"{player} levels up",
         "fort_card": f"{player} draws {data.get('card')} from the fort",
-        "threat_deck": f"{data.get('count')} token(s) on the Threat Event deck",
-        "join": f"{player} joins as {data.get('hero')} ({data.get('race')}), {data.get('side')}",
+        "threat_deck": _threat_deck_words(data.get("count")),
+        "join": f"{player} joins as {data.get('hero')} ({data.get('race')}), "
+        f"{SIDE_NAMES.get(data.get('side'), data.get('side'))}",
         "chapter_complete": "the chapter is complete",
     }
     return words.get(kind, f"event: {kind}")
+
+
+def _counted(count: Any, noun: str) -> str:
+    """'1 star', '3 stars': a count with its noun in players' words, never 'star(s)'."""
+    return f"{count} {noun}" if count in (1, -1) else f"{count} {noun}s"
+
+
+def _threat_deck_words(count: Any) -> str:
+    if is_whole(count) and count < 0:
+        return f"{_counted(-count, 'token')} off the Threat Event deck"
+    return f"{_counted(count, 'token')} on the Threat Event deck"
 
 
 # Plain checks on entry data -------------------------------------------------------------

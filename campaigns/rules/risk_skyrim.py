@@ -375,4 +375,4 @@ def describe(entry: Entry) -> str:
         return entry.kind
     players = seated_players(data)
     mode = MODES.get(data.get("mode"), data.get("mode"))
-    return f"game {data.get('number')} ({data.get('played_on')}), {mode}: {players}"
+    return f"game {data.get('number')}, {mode}: {players}"

@@ -1,7 +1,8 @@
-from datetime import timedelta
+import re
+from datetime import date, timedelta
 
 from django import template
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.timesince import timesince
 
 register = template.Library()
@@ -15,6 +16,23 @@ def ago(moment):
     if timezone.now() - moment < timedelta(minutes=1):
         return "just now"
     return f"{timesince(moment)} ago"
+
+
+@register.filter
+def day(value):
+    """A day in the app's one date format (Django's DATE_FORMAT for the language), from a date or
+    the journal's ISO text ("2026-09-03"); blank for none."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        value = date.fromisoformat(value)
+    return formats.date_format(value)
+
+
+@register.filter
+def words(code):
+    """A journal code in players' words: "civil_war" -> "Civil War", "iron-man" -> "Iron Man"."""
+    return " ".join(part.capitalize() for part in re.split(r"[_-]+", str(code)) if part)
 
 
 @register.filter

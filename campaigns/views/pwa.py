@@ -11,13 +11,13 @@ from django.template.response import TemplateResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 THEME_COLOUR = "#9b2226"
 BACKGROUND_COLOUR = "#f6f1e7"
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=60 * 60)
 def manifest(request):
     """The web app manifest: the name, icons and colours a phone installs the app with."""
@@ -40,7 +40,7 @@ def manifest(request):
     return JsonResponse(data, content_type="application/manifest+json")
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
     """The service worker, from the site's root so that its scope is the whole site."""
@@ -53,7 +53,7 @@ def service_worker(request):
         return HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
 
 
-@require_GET
+@require_safe
 def offline(request):
     """The page the service worker shows offline when it kept no copy of the page asked for."""
     return TemplateResponse(request, "offline.html")

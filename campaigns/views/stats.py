@@ -1,13 +1,12 @@
 import csv
 import io
 import json
-from datetime import date
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.template.response import TemplateResponse
-from django.utils import timezone
-from django.views.decorators.http import require_GET
+from django.utils import formats, timezone
+from django.views.decorators.http import require_safe
 
 from .. import charts, stats, store
 from ..access import campaign_for
@@ -48,7 +47,7 @@ def _charts(summary: stats.Summary, colours: dict[str, str], one_campaign: bool)
     if one_campaign:
         x_labels = [f"Game {point.play.number}" for point in summary.timeline]
     else:
-        x_labels = [_short_date(point.play.date) for point in summary.timeline]
+        x_labels = [formats.date_format(point.play.date) for point in summary.timeline]
     charted = summary.competitors[:CHART_PLAYERS]
     wins_chart = charts.wins_over_time(
         [(p.label, summary.cumulative_wins[p.key], colours[p.key]) for p in charted], x_labels
@@ -59,12 +58,8 @@ def _charts(summary: stats.Summary, colours: dict[str, str], one_campaign: bool)
     return wins_chart, rate_chart
 
 
-def _short_date(day: date) -> str:
-    return f"{day.day} {day:%b}"
-
-
 @login_required
-@require_GET
+@require_safe
 def stats_detail(request):
     """Who wins: players, factions and head-to-head across the user's campaigns (or one)."""
     campaigns = list(Campaign.objects.for_user(request.user).order_by("name", "pk"))
@@ -105,7 +100,7 @@ def _export_record(campaign: Campaign) -> stats.CampaignRecord:
 
 
 @login_required
-@require_GET
+@require_safe
 def plays_csv(request, slug):
     """The campaign's plays as CSV: one row per seat per game."""
     campaign = campaign_for(request, slug).campaign
@@ -117,7 +112,7 @@ def plays_csv(request, slug):
 
 
 @login_required
-@require_GET
+@require_safe
 def plays_bgstats(request, slug):
     """The campaign's plays as a file the BG Stats app imports."""
     campaign = campaign_for(request, slug).campaign

@@ -3,13 +3,16 @@
 Playwright never downloads a browser here: it launches /usr/bin/chromium.
 """
 
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 
@@ -29,10 +32,10 @@ def new_phone(browser, live_server):
     """Open a fresh phone (its own cookies) on the live server; closed after the test."""
     contexts = []
 
-    def open_phone(color_scheme="light"):
+    def open_phone(color_scheme="light", viewport=PHONE, javascript=True):
         context = browser.new_context(
-            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-            base_url=live_server.url, color_scheme=color_scheme,
+            viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True,
+            base_url=live_server.url, color_scheme=color_scheme, java_script_enabled=javascript,
         )
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
         contexts.append(context)
@@ -54,8 +57,12 @@ def new_phone(browser, live_server):
 def shoot():
     SCREENSHOTS.mkdir(exist_ok=True)
 
-    def take(page, name):
+    def take(page, name, accessible=True):
+        """Save a screenshot of the page, then check it with axe-core, light and dark: every page a
+        browser test shows is checked (pass accessible=False for a mid-animation frame)."""
         page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+        if accessible:
+            assert_accessible(page)
 
     return take
 
@@ -65,3 +72,46 @@ def browser_tests_use_a_committed_database(request):
     # The live server runs in another thread, so tests must commit what they create.
     if "live_server" in request.fixturenames:
         request.getfixturevalue("transactional_db")
+
+
+# axe-core, as shipped inside axe-playwright-python: read from the wheel, never downloaded.
+AXE = Axe()
+SERIOUS = {"serious", "critical"}
+
+
+def assert_accessible(page, schemes=("light", "dark")):
+    """Fail on any serious or critical axe-core violation on the page as it is now, light and dark.
+
+    Call it on every page a browser test visits. The colour scheme is emulated for the check and
+    put back afterwards, so the test carries on as it was.
+    """
+    if page.locator("html.js").count() == 0:
+        # A phone with JavaScript off (js-on.js never ran): axe-core is a script and cannot run
+        # here; the same pages are checked where JavaScript runs.
+        return
+    was = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+    failures = []
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        results = AXE.run(page)
+        for violation in results.response["violations"]:
+            if violation["impact"] in SERIOUS:
+                targets = "; ".join(
+                    f"{' '.join(node['target'])}: {node.get('failureSummary', '').splitlines()[-1].strip()}"
+                    for node in violation["nodes"][:8]
+                )
+                failures.append(
+                    f"[{scheme}] {violation['id']} ({violation['impact']}, {len(violation['nodes'])} elements): "
+                    f"{violation['help']} — {targets}"
+                )
+    page.emulate_media(color_scheme=was)
+    assert not failures, f"axe-core on {page.url}:\n" + "\n".join(failures)
+
+
+def log_in(page, username, password="correct horse battery"):
+    """Log in through the form (the factories' password unless told) and land on the home page."""
+    page.goto("/accounts/login/")
+    page.get_by_label(re.compile("^Username")).fill(username)
+    page.get_by_label(re.compile(r"^Password:?$")).fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.models import Campaign, Player
 
+from .conftest import log_in as log_in_as
 from ..conftest import load_journal
 from ..factories import UserFactory
 
@@ -43,11 +44,7 @@ def new_desktop(browser, live_server):
 
 
 def log_in(page, username="ana"):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+    log_in_as(page, username, PASSWORD)
 
 
 def open_stats(page):

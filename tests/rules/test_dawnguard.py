@@ -128,6 +128,13 @@ def test_setup_refuses_thresholds_that_are_not_star_counts():
     assert "Hall of the Vigilant thresholds" in error.message
 
 
+def test_setup_refuses_thresholds_no_fort_card_prints():
+    thresholds = {"hall_of_the_vigilant": [3, 2**70], "fort_dawnguard": [3]}
+    error = refused(dawnguard.new_state(PLAYERS), setup(fort_thresholds=thresholds))
+    assert f"more than {dawnguard.MAX_STARS_PER_LEVEL}" in error.message
+    assert error.field == "fort_thresholds"
+
+
 def test_setup_refuses_an_unknown_key():
     error = refused(dawnguard.new_state(PLAYERS), setup(notes="x"))
     assert error.message.startswith("unknown key 'notes' in the setup")
@@ -374,7 +381,7 @@ def test_feeding_names_the_four_places():
 def test_feeding_places_no_more_tokens_than_the_card_holds():
     state = pledged(event("hunger", player="Ana"))
     error = refused(state, event("feed", player="Ana", to=["quest", "space"]))
-    assert error.message == "Ana's Vampirism card holds only 1 threat token(s), not 2"
+    assert error.message == "Ana's Vampirism card holds only 1 threat token, not 2"
 
 
 def test_a_vampire_with_no_hunger_cannot_feed():
@@ -480,7 +487,7 @@ def test_stars_past_a_threshold_count_towards_the_next_level():
 def test_a_fort_takes_no_stars_past_its_top_level():
     state = pledged(event("fort_stars", player="Ben", count=6))
     error = refused(state, event("fort_stars", player="Ben", count=3))
-    assert error.message == "the Hall of the Vigilant takes only 2 more star(s) before its top level"
+    assert error.message == "the Hall of the Vigilant takes only 2 more stars before its top level"
     play(state, event("fort_stars", player="Ben", count=2))
     assert forts(state)[0] == {"name": "Hall of the Vigilant", "stars": 0, "level": 2}
     error = refused(state, event("fort_stars", player="Ben", count=1))
@@ -604,7 +611,7 @@ def test_tokens_are_added_to_and_removed_from_the_threat_event_deck():
 def test_the_threat_event_deck_never_goes_below_zero():
     state = pledged(event("threat_deck", count=1))
     error = refused(state, event("threat_deck", count=-2))
-    assert error.message == "the Threat Event deck holds only 1 token(s): 2 cannot be removed"
+    assert error.message == "the Threat Event deck holds only 1 token: 2 cannot be removed"
 
 
 def test_a_threat_deck_count_of_zero_is_refused():
@@ -823,3 +830,19 @@ def test_the_state_survives_pickling():
 
 def test_every_entry_of_the_data_journal_has_a_description():
     assert describes_every_entry(dawnguard, load_data())
+
+
+def test_descriptions_are_in_players_words_with_no_codes_or_dates():
+    assert dawnguard.describe(game(3, chapter=2)) == "game 3, chapter 2"
+    assert (
+        dawnguard.describe(event("feed", player="Dee", to=["stronghold", "space", "threat_deck"]))
+        == "Dee feeds (the Stronghold chart, the current space, the Threat Event deck)"
+    )
+    assert dawnguard.describe(event("fort_stars", player="Cid", count=1)) == "Cid puts 1 star on the fort"
+    assert dawnguard.describe(event("fort_stars", player="Ben", count=4)) == "Ben puts 4 stars on the fort"
+    assert dawnguard.describe(event("threat_deck", count=2)) == "2 tokens on the Threat Event deck"
+    assert dawnguard.describe(event("threat_deck", count=-1)) == "1 token off the Threat Event deck"
+    assert (
+        dawnguard.describe(event("join", player="Eve", hero="Serana", race="Nord", side="volkihar"))
+        == "Eve joins as Serana (Nord), Clan Volkihar"
+    )

@@ -1,9 +1,11 @@
+import datetime
 import secrets
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns import store
 from campaigns.models import Campaign, Player
@@ -25,7 +27,23 @@ class Command(BaseCommand):
             # Running it again replaces the demo campaigns rather than piling up copies.
             Campaign.objects.filter(memberships__user=demo, memberships__role="owner").delete()
             for path in sorted(DEMO_DIR.glob("*.json")):
-                campaign = store.import_journal(parse_json(path.read_bytes()), owner=demo)
+                journal = in_the_recent_past(parse_json(path.read_bytes()), timezone.localdate())
+                campaign = store.import_journal(journal, owner=demo)
                 Player.objects.filter(campaign=campaign, name="Ana").update(user=demo)
                 self.stdout.write(f"  {campaign.name} ({campaign.get_system_display()}, {campaign.games_played} games)")
         self.stdout.write(self.style.SUCCESS(f"Demo account: username demo, password {password}"))
+
+
+def in_the_recent_past(journal, today: datetime.date):
+    """The demo journal with its games moved by whole weeks (so a Thursday group still plays on
+    Thursdays) until the latest one falls in the week up to today: a demo never shows a game
+    played in the future, nor one from a year ago."""
+    games = journal.get("games") if isinstance(journal, dict) else None
+    days = [datetime.date.fromisoformat(game["played_on"]) for game in games or [] if "played_on" in game]
+    if not days:
+        return journal
+    shift = datetime.timedelta(weeks=(today - max(days)).days // 7)
+    for game in games:
+        if "played_on" in game:
+            game["played_on"] = (datetime.date.fromisoformat(game["played_on"]) + shift).isoformat()
+    return journal

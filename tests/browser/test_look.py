@@ -1,0 +1,191 @@
+"""Every page on a 360 px phone: nothing wider than the screen, the current tab in sight, and no
+serious axe-core violation, light or dark."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from campaigns import store
+from campaigns.models import Campaign, Membership
+from campaigns.rules.journal import parse_json
+
+from ..factories import CampaignFactory, MembershipFactory, UserFactory
+from .conftest import assert_accessible
+from .conftest import log_in as log_in_as
+
+SMALL_PHONE = {"width": 360, "height": 740}
+PASSWORD = "a long table password"
+DEMO = Path(__file__).resolve().parents[2] / "campaigns" / "data" / "demo"
+
+
+# A link whose top sits less than 8 px under a button it overlaps sideways: a thumb meant for
+# one hits the other.
+JAMMED_LINKS = """() => {
+  const shown = (el) => el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const buttons = [...document.querySelectorAll("main button, main .button")].filter(shown);
+  const links = [...document.querySelectorAll("main a:not(.button)")].filter(shown);
+  const jammed = [];
+  for (const link of links) {
+    const l = link.getBoundingClientRect();
+    for (const button of buttons) {
+      const b = button.getBoundingClientRect();
+      const sideBySide = l.left < b.right && b.left < l.right;
+      if (sideBySide && l.top >= b.bottom - 1 && l.top - b.bottom < 8) {
+        jammed.push(`${link.textContent.trim()} under ${button.textContent.trim()}`);
+      }
+    }
+  }
+  return jammed;
+}"""
+
+
+@pytest.fixture
+def small_phone(browser, live_server):
+    context = browser.new_context(
+        viewport=SMALL_PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def demo_owner(transactional_db):
+    """An owner of every demo campaign (one of each game system, and a Risk Legacy game in progress)."""
+    owner = UserFactory(username="olive", password=PASSWORD)
+    for path in sorted(DEMO.glob("*.json")):
+        campaign = store.import_journal(parse_json(path.read_bytes()), owner=owner)
+        campaign.public_token = f"public-{campaign.slug}"
+        campaign.save(update_fields=["public_token"])
+    # The Play page's other steps: the rewards after a game, naming the world after game 15, and
+    # a campaign set up with no game yet.
+    full = parse_json((DEMO / "risk_legacy_15_games.json").read_bytes())
+    rewards = {**full, "name": "Rewards Earth", "games": full["games"][:14]}
+    rewards.pop("world")
+    rewards["games"][-1] = {**rewards["games"][-1], "rewards": []}
+    world = {**full, "name": "World Earth"}
+    world.pop("world")
+    ready = {**full, "name": "Ready Earth", "games": []}
+    ready.pop("world")
+    for journal in (rewards, world, ready):
+        store.import_journal(journal, owner=owner)
+    fresh = CampaignFactory(name="Fresh Earth", system="risk-legacy")
+    MembershipFactory(campaign=fresh, user=owner, role=Membership.Role.OWNER)
+    fresh.public_token = "public-fresh-earth"
+    fresh.save(update_fields=["public_token"])
+    return owner
+
+
+def log_in(page):
+    log_in_as(page, "olive", PASSWORD)
+
+
+def looks_right(page, shoot, name):
+    """The page fits the phone, shows its current tab, and passes axe-core light and dark."""
+    page.wait_for_load_state("networkidle")
+    shoot(page, f"look-{name}", accessible=False)
+    page.emulate_media(color_scheme="dark")
+    shoot(page, f"look-{name}-dark", accessible=False)
+    page.emulate_media(color_scheme="light")
+    # Against the phone's width, not innerWidth: a mobile browser widens its layout viewport to
+    # fit a page that overflows, so innerWidth would grow with the page.
+    width = [page.evaluate("document.documentElement.scrollWidth"), SMALL_PHONE["width"]]
+    assert width[0] <= width[1], f"{page.url} is {width[0]} px wide on a {width[1]} px phone"
+    spilling = page.locator("main .card").evaluate_all(
+        "cards => cards.filter(card => card.scrollWidth > card.clientWidth + 1)"
+        ".map(card => card.querySelector('h2, h3')?.textContent.trim())"
+    )
+    assert spilling == [], f"content sticks out of these cards on {page.url}"
+    tabs = page.locator("nav.tabs")
+    if tabs.count():
+        current = tabs.locator("[aria-current=page]")
+        expect(current).to_have_count(1)
+        tab_box, bar_box = current.bounding_box(), tabs.bounding_box()
+        assert bar_box["x"] >= 0 and bar_box["x"] + bar_box["width"] <= width[1]
+        bar_right, tab_right = bar_box["x"] + bar_box["width"], tab_box["x"] + tab_box["width"]
+        assert tab_box["x"] >= bar_box["x"] and tab_right <= bar_right, (
+            f"the current tab ({current.inner_text()}) is outside the tab bar on {page.url}"
+        )
+        assert tabs.evaluate("bar => bar.scrollWidth <= bar.clientWidth"), f"the tabs scroll sideways on {page.url}"
+    headings = page.locator("main :is(h1, h2, h3, h4)").evaluate_all(
+        "hs => hs.filter(h => h.checkVisibility()).map(h => h.textContent.trim().replace(/\\s+/g, ' '))"
+    )
+    assert len(headings) == len(set(headings)), f"a heading shows twice on {page.url}: {headings}"
+    assert page.evaluate(JAMMED_LINKS) == [], f"links jammed under buttons on {page.url}"
+    assert_accessible(page)
+
+
+def test_every_page_fits_a_small_phone_and_passes_axe(small_phone, shoot, demo_owner):
+    page = small_phone
+    for path, name in (("/", "landing"), ("/accounts/login/", "login"), ("/accounts/signup/", "signup")):
+        page.goto(path)
+        looks_right(page, shoot, name)
+
+    log_in(page)
+    looks_right(page, shoot, "home")
+    for path, name in (
+        ("/stats/", "stats"), ("/campaigns/new/", "campaign-new"), ("/accounts/password/", "password"),
+        ("/campaigns/no-such-campaign/", "not-found"),
+    ):
+        page.goto(path)
+        looks_right(page, shoot, name)
+
+    for campaign in Campaign.objects.order_by("name"):
+        page.goto(campaign.get_absolute_url())
+        looks_right(page, shoot, f"{campaign.slug}-overview")
+        tabs = page.locator("nav.tabs a").evaluate_all(
+            "links => links.map(link => [link.textContent.trim(), link.href])"
+        )
+        assert len(tabs) >= 4
+        for label, href in tabs[1:]:
+            page.goto(href)
+            expect(page.locator("nav.tabs [aria-current=page]")).to_have_text(label)
+            looks_right(page, shoot, f"{campaign.slug}-{label.lower()}")
+            if label == "Board":
+                territories = page.locator("a[href*='/board/']").evaluate_all(
+                    "links => links.map(link => link.getAttribute('href'))"
+                )
+                page.goto(next(href for href in territories if re.search(r"/board/[a-z-]+/", href)))
+                looks_right(page, shoot, f"{campaign.slug}-territory")
+        if campaign.system == "risk-legacy":
+            # The table's pages that no tab leads to (each shows what fits the campaign's step).
+            for step in ("setup", "games/new", "play/end", "recruitment", "undo"):
+                page.goto(f"{campaign.get_absolute_url()}{step}/")
+                looks_right(page, shoot, f"{campaign.slug}-{step.replace('/', '-')}")
+        page.goto(f"/p/{campaign.public_token}/")
+        looks_right(page, shoot, f"{campaign.slug}-public")
+        page.goto(f"/join/{campaign.invite_token}/")
+        looks_right(page, shoot, f"{campaign.slug}-join")
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_no_javascript_buttons_show_only_without_javascript(browser, live_server, shoot, demo_owner, javascript):
+    context = browser.new_context(
+        viewport=SMALL_PHONE, base_url=live_server.url, java_script_enabled=javascript
+    )
+    page = context.new_page()
+    log_in(page)
+    risk = Campaign.objects.get(name="Thursday Earth")
+    fallbacks = {
+        f"{risk.get_absolute_url()}history/": "Show",
+        f"{risk.get_absolute_url()}board/": "Show",
+        f"{risk.get_absolute_url()}recruitment/": "Count",
+        f"{risk.get_absolute_url()}games/new/": "Update choices",
+        "/stats/": "Show",
+    }
+    for path, label in fallbacks.items():
+        page.goto(path)
+        button = page.get_by_role("button", name=label, exact=True)
+        expect(button).to_be_visible() if not javascript else expect(button).to_be_hidden()
+    shoot(page, f"look-stats-{'with' if javascript else 'without'}-javascript")
+    context.close()
+
+
+def test_the_landing_pages_game_list_is_words_not_buttons(small_phone, demo_owner):
+    small_phone.goto("/")
+    chip = small_phone.get_by_role("list", name="The games it knows").get_by_role("listitem").first
+    expect(chip).to_have_text("Risk Legacy")
+    style = chip.evaluate("li => [getComputedStyle(li).borderTopWidth, getComputedStyle(li).backgroundColor]")
+    assert style == ["0px", "rgba(0, 0, 0, 0)"]

@@ -1,0 +1,68 @@
+"""Every page of the demo campaigns speaks players' words: no journal codes, no "(s)", and one
+date format ("3 Sep 2026", Django's DATE_FORMAT) instead of ISO dates."""
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from campaigns import store
+from campaigns.rules.journal import parse_json
+
+DEMO = Path(__file__).resolve().parents[2] / "campaigns" / "data" / "demo"
+CODES = re.compile(
+    r"\b[a-z]+_[a-z_]+\b"  # threat_deck, world_capital, civil_war
+    r"|\(s\)"  # 1 star(s)
+    r"|\b\d{4}-\d{2}-\d{2}\b"  # 2026-09-03
+    r"|Civilwar|Captainamerica|Ironman|worldcapital"
+)
+
+
+def visible_text(page: str) -> str:
+    page = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.fixture
+def demo(db, owner):
+    journals = [parse_json(path.read_bytes()) for path in sorted(DEMO.glob("*.json"))]
+    return [store.import_journal(journal, owner=owner) for journal in journals]
+
+
+def pages(campaign):
+    yield reverse("campaign_detail", args=[campaign.slug])
+    yield reverse("history", args=[campaign.slug])
+    yield reverse("undo", args=[campaign.slug])
+    if campaign.system == "risk-legacy":
+        yield reverse("board", args=[campaign.slug])
+        yield reverse("table", args=[campaign.slug])
+    yield f"{reverse('stats')}?campaign={campaign.slug}"
+
+
+def test_no_page_shows_a_journal_code_or_an_iso_date(client, owner, demo):
+    client.force_login(owner)
+    found = {}
+    for url in [reverse("home"), reverse("stats")] + [url for campaign in demo for url in pages(campaign)]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        codes = sorted(set(CODES.findall(visible_text(response.content.decode()))))
+        if codes:
+            found[url] = codes
+    assert found == {}
+
+
+def test_modes_teams_and_cities_are_named(client, owner, demo):
+    client.force_login(owner)
+    by_system = {campaign.system: campaign for campaign in demo}
+    skyrim = client.get(reverse("campaign_detail", args=[by_system["risk-skyrim"].slug])).content.decode()
+    assert "Civil War" in skyrim
+    captain_america = by_system["captain-america"]
+    captain = client.get(reverse("campaign_detail", args=[captain_america.slug])).content.decode()
+    assert "Captain America 2 – Iron Man 3" in captain or "Iron Man 3 – Captain America" in captain
+    risk = next(c for c in demo if c.name == "Thursday Earth")
+    overview = client.get(reverse("campaign_detail", args=[risk.slug])).content.decode()
+    assert "World Capital: " in overview and "Minor City: " in overview
+    dawnguard = client.get(reverse("history", args=[by_system["dawnguard"].slug])).content.decode()
+    assert "the Threat Event deck" in dawnguard and "1 star on the fort" in dawnguard
