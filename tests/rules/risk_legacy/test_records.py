@@ -7,7 +7,7 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry
 
-from ..journals import JournalBuilder, every_kind_journal
+from ...journals import JournalBuilder, every_kind_journal
 
 
 @pytest.fixture(scope="module")

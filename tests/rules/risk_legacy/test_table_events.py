@@ -4,7 +4,7 @@ Missiles fired in one combat, recruitment while holding a Missile."""
 from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 
-from .test_risk_legacy import apply, campaign, end, play, refuse, start
+from .helpers import apply, campaign, end, play, refuse, start
 
 
 def event(state, **data):

@@ -1,0 +1,18 @@
+"""Fixtures of the Risk Legacy rules tests."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaigns.rules import journal
+
+from .helpers import DATA
+
+
+@pytest.fixture(scope="module")
+def campaign_15():
+    data = json.loads((DATA / "risk_legacy_15_games.json").read_text(encoding="utf-8"))
+    system, name, players, entries, timeline = journal.load(data)
+    return data, system, name, players, entries, timeline
