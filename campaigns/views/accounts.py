@@ -1,11 +1,10 @@
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django_htmx.http import HttpResponseClientRedirect
 
 from ..forms import LoginForm, SignupForm
-from .htmx import wants_fragment
+from .htmx import render_page, wants_fragment
 from .params import same_origin_path
 
 
@@ -35,4 +34,4 @@ def signup(request):
         if same_origin_path(next_url):
             return redirect(next_url)
         return redirect("home")
-    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render_page(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -4,7 +4,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
@@ -15,6 +14,7 @@ from ..forms import CampaignForm, JournalUploadForm, add_rule_error
 from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
+from .htmx import render_page
 from .params import same_origin_path, whole_number
 from .refusals import focus_first_error
 
@@ -24,7 +24,7 @@ def home(request):
     """The user's campaigns, or what the app is for a visitor."""
     campaigns = list(Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at"))
     store.timelines(campaigns)  # each card's count of games reads its state: fold them together
-    return TemplateResponse(request, "campaigns/home.html", {"campaigns": campaigns})
+    return render_page(request, "campaigns/home.html", {"campaigns": campaigns})
 
 
 @login_required
@@ -54,7 +54,7 @@ def campaign_create(request):
             return redirect(campaign)
     focus_first_error(form)
     focus_first_error(upload_form)  # a refused upload is below the first form: bring it into view
-    return TemplateResponse(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
+    return render_page(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
 
 
 def _detail_context(access, as_of=None):
@@ -75,14 +75,14 @@ def _detail_context(access, as_of=None):
 def campaign_detail(request, slug):
     """A campaign's page: where it stands now."""
     access = campaign_for(request, slug)
-    return TemplateResponse(request, "campaigns/campaign_detail.html", _detail_context(access))
+    return render_page(request, "campaigns/campaign_detail.html", _detail_context(access))
 
 
 @require_safe
 def campaign_public(request, token):
     """The read-only page anyone with the public link may see."""
     access = campaign_for_public_link(token)
-    return TemplateResponse(request, "campaigns/campaign_detail.html", _detail_context(access))
+    return render_page(request, "campaigns/campaign_detail.html", _detail_context(access))
 
 
 @login_required
@@ -121,7 +121,7 @@ def undo(request, slug):
     if request.method == "POST":
         return _undo_entry(request, campaign, back)
     last = campaign.entries.live().select_related("recorded_by").order_by("-position").first()
-    return TemplateResponse(
+    return render_page(
         request,
         "campaigns/undo_confirm.html",
         {"campaign": campaign, "access": access, "last": last, "back": back,

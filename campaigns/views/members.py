@@ -2,13 +2,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import store
 from ..access import campaign_for
 from ..forms import MemberRoleForm
 from ..models import Campaign, Membership, new_token
+from .htmx import render_page
 from .refusals import page_url_on_get
 
 
@@ -29,7 +29,7 @@ def members(request, slug):
         if access.is_owner and campaign.public_token
         else None,
     }
-    return TemplateResponse(request, "campaigns/members_edit.html", context)
+    return render_page(request, "campaigns/members_edit.html", context)
 
 
 @login_required
@@ -114,4 +114,4 @@ def join(request, token):
         else:
             messages.success(request, f"Welcome to {campaign.name}.")
         return redirect(campaign)
-    return TemplateResponse(request, "campaigns/join_confirm.html", {"campaign": campaign, "offered": offered})
+    return render_page(request, "campaigns/join_confirm.html", {"campaign": campaign, "offered": offered})

@@ -7,11 +7,12 @@ user logs in, and they say nothing about anyone's campaigns.
 
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse, JsonResponse
-from django.template.response import TemplateResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
+
+from .htmx import render_page
 
 THEME_COLOUR = "#9b2226"
 BACKGROUND_COLOUR = "#f6f1e7"
@@ -56,4 +57,4 @@ def service_worker(request):
 @require_safe
 def offline(request):
     """The page the service worker shows offline when it kept no copy of the page asked for."""
-    return TemplateResponse(request, "offline.html")
+    return render_page(request, "offline.html")

@@ -8,8 +8,6 @@ import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.template.response import TemplateResponse
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
@@ -17,7 +15,7 @@ from .. import review, store
 from ..access import campaign_for
 from ..rules import base
 from ..rules import risk_legacy as rules
-from .htmx import wants_fragment
+from .htmx import render_page
 from .params import whole_number
 
 
@@ -33,14 +31,6 @@ def _as_of(request, campaign) -> int:
     latest when missing or unreadable, so a mistyped shared link still shows something."""
     asked = whole_number(request.GET.get("game"))  # never int() of 5,000 digits (a 500)
     return min(asked, campaign.games_played) if asked is not None else campaign.games_played
-
-
-def _render(request, template, partial, context):
-    name = f"{template}#{partial}" if wants_fragment(request) else template
-    response = TemplateResponse(request, name, context)
-    # The same URL answers a page or a fragment: caches must tell them apart.
-    patch_vary_headers(response, ["HX-Request"])
-    return response
 
 
 def _game_context(campaign, game):
@@ -70,7 +60,7 @@ def board(request, slug):
         board=SimpleLazyObject(lambda: review.board(state)),
         this_game=SimpleLazyObject(lambda: review.last_game_row(state)),
     )
-    return _render(request, "campaigns/board_detail.html", "board-view", context)
+    return render_page(request, "campaigns/board_detail.html", context, partial="board-view")
 
 
 @login_required
@@ -98,7 +88,7 @@ def territory_history(request, slug, territory):
         if tile.boxes_left is None
         else [n >= tile.boxes_left for n in range(rules.FORTIFICATION_BOXES - 1, -1, -1)],
     )
-    return TemplateResponse(request, "campaigns/territory_detail.html", context)
+    return render_page(request, "campaigns/territory_detail.html", context)
 
 
 @login_required
@@ -122,7 +112,7 @@ def history(request, slug):
         )
     else:
         context.update(_journal_history(request, campaign))
-    return _render(request, "campaigns/history_detail.html", "timeline", context)
+    return render_page(request, "campaigns/history_detail.html", context, partial="timeline")
 
 
 def _journal_history(request, campaign):

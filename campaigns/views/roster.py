@@ -1,13 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
 from .. import store
 from ..access import campaign_for
 from ..forms import PlayerForm, add_rule_error
 from ..models import Player
+from .htmx import render_page
 from .params import whole_number
 from .refusals import page_url_on_get
 
@@ -25,7 +25,7 @@ def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
     ]
     linked_users = {player.user_id for player in players if player.user_id}
     members = [m for m in campaign.memberships.select_related("user") if m.user_id not in linked_users]
-    return TemplateResponse(
+    return render_page(
         request,
         "campaigns/roster_edit.html",
         {

@@ -4,28 +4,23 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.template.response import TemplateResponse
 from django.utils import formats, timezone
 from django.views.decorators.http import require_safe
 
 from .. import charts, stats, store
 from ..access import campaign_for
 from ..models import Campaign, Player
-from ..rules import captain_america, dawnguard
-from .htmx import wants_fragment
+from .htmx import render_page
 
 # The wins-over-time chart draws this many players at most (its colours run out after).
 CHART_PLAYERS = charts.SERIES_COLOURS
 
 
-def campaign_record(campaign: Campaign, *, journal_games=None, timeline=None) -> stats.CampaignRecord:
-    """A campaign's plays from its cached state (never a fresh fold when one is cached)."""
+def campaign_record(campaign: Campaign, *, timeline=None) -> stats.CampaignRecord:
+    """A campaign's plays from its cached states (never a fresh fold when they are cached)."""
     timeline = timeline or store.timeline(campaign)
-    state = timeline.current
-    after_game = timeline.after_game if campaign.system == dawnguard.KEY else None
     return stats.campaign_record(
-        campaign.slug, campaign.name, campaign.system, state,
-        after_game=after_game, journal_games=journal_games,
+        campaign.slug, campaign.name, campaign.system, timeline.current, after_game=timeline.after_game
     )
 
 
@@ -85,18 +80,7 @@ def stats_detail(request):
         "charted_players": len(colours),
         "players_columns": 1 + 3 * bool(summary.competitive_games) + bool(summary.coop_sittings),
     }
-    template = "campaigns/stats_detail.html"
-    if wants_fragment(request):
-        template += "#stats-results"
-    return TemplateResponse(request, template, context)
-
-
-def _export_record(campaign: Campaign) -> stats.CampaignRecord:
-    journal_games = None
-    if campaign.system == captain_america.KEY:
-        # Its folded state keeps teams only: the seats' order and heroes come from the journal.
-        journal_games = [entry.data for entry in store.live_entries(campaign) if entry.kind == "game"]
-    return campaign_record(campaign, journal_games=journal_games)
+    return render_page(request, "campaigns/stats_detail.html", context, partial="stats-results")
 
 
 @login_required
@@ -105,7 +89,7 @@ def plays_csv(request, slug):
     """The campaign's plays as CSV: one row per seat per game."""
     campaign = campaign_for(request, slug).campaign
     body = io.StringIO()
-    csv.writer(body).writerows(stats.csv_rows(_export_record(campaign)))
+    csv.writer(body).writerows(stats.csv_rows(campaign_record(campaign)))
     response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
@@ -118,7 +102,7 @@ def plays_bgstats(request, slug):
     campaign = campaign_for(request, slug).campaign
     me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
     data = stats.bg_stats_file(
-        _export_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
+        campaign_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
     )
     response = HttpResponse(
         json.dumps(data, indent=1, ensure_ascii=False) + "\n", content_type="application/json; charset=utf-8"

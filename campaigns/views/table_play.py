@@ -6,9 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import store
@@ -17,6 +15,7 @@ from ..forms import add_rule_error
 from ..forms_play import EVENT_FORMS, GameEndForm, PacketForm, RewardForm, WorldForm
 from ..rules import risk_legacy as rl
 from ..rules.base import RuleError
+from .htmx import render_page, vary_on_htmx
 from .refusals import focus_first_error, page_url_on_get
 
 RECENT_ENTRIES = 6
@@ -66,7 +65,7 @@ def _page(request, access, *, forms=None, open_form=None):
         context["world_form"] = forms.get("world") or WorldForm(state)
     context["open_form"] = open_form
     context["supplies"] = rl.supplies(state)
-    response = TemplateResponse(request, "campaigns/table_detail.html", context)
+    response = render_page(request, "campaigns/table_detail.html", context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: keep the page's own URL in the
         # address bar, so that a reload shows the page (the POST URL only takes POSTs).
@@ -141,17 +140,16 @@ def live(request, slug):
             # Signed out elsewhere (another tab, expiry, a new password): a short notice in
             # place of the status, which stops the poll; following the login redirect would
             # drop the whole login page into this one.
-            response = TemplateResponse(request, "campaigns/table_signed_out.html", {"table_url": table_url})
+            response = render_page(request, "campaigns/table_signed_out.html", {"table_url": table_url})
         else:
             response = redirect_to_login(table_url)
-        patch_vary_headers(response, ("HX-Request",))
-        return response
+        return vary_on_htmx(response)
     access = _risk_legacy(request, slug)
     if request.GET.get("v") == str(access.campaign.journal_version):
         return HttpResponse(status=204)
     context = live_context(access)
     context["changed"] = True
-    return TemplateResponse(request, "campaigns/table_live.html", context)
+    return render_page(request, "campaigns/table_live.html", context)
 
 
 @login_required
@@ -200,7 +198,7 @@ def game_end(request, slug):
             messages.success(request, f"Game {state.last_game.number} is over. Now the rewards.")
             return redirect("table", slug=slug)
     focus_first_error(form)
-    return TemplateResponse(
+    return render_page(
         request, "campaigns/game_end.html", {"campaign": access.campaign, "access": access, "state": state, "form": form}
     )
 

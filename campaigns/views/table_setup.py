@@ -1,6 +1,6 @@
 """At the table before play (Risk Legacy): the campaign's setup, a game's start, recruitment.
 
-Every rule is the rules layer's (campaigns/rules/risk_legacy.py): these views call its
+Every rule is the rules layer's (the campaigns/rules/risk_legacy/ package): these views call its
 helpers to show what is legal and append through the store, which refuses what is not.
 """
 
@@ -10,8 +10,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
-from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRefresh
@@ -19,7 +17,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from .. import store
 from ..access import campaign_for
 from ..forms import add_rule_error
-from ..forms_table import (
+from ..forms_setup import (
     COIN_FIELD,
     SEAT_PARTS,
     SEATS,
@@ -34,7 +32,7 @@ from ..forms_table import (
 )
 from ..rules import risk_legacy as rules
 from ..rules.base import Entry, RuleError
-from .htmx import wants_fragment
+from .htmx import render_page, wants_fragment
 from .refusals import focus_first_error
 
 
@@ -43,15 +41,6 @@ def _risk_legacy(request, slug, *, record=False):
     if access.campaign.system != rules.KEY:
         raise Http404("This page is for Risk Legacy campaigns.")
     return access
-
-
-def _fragment_or_page(request, template, partial, context, *, status=200):
-    """The whole page, or only `partial` for htmx (the same URL answers both, so caches must
-    tell them apart)."""
-    name = f"{template}#{partial}" if wants_fragment(request) else template
-    response = TemplateResponse(request, name, context, status=status)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
 
 
 def _refreshed(campaign):
@@ -143,7 +132,7 @@ def _as_typed(form_class, data, **kwargs):
 
 
 def _setup_form_page(
-    request, access, state, powers_form, chart_form, placement, *, coin_errors=(), errors=()
+    request, access, state, powers_form, chart_form, placement, *, coin_errors=(), errors=(), partial=None
 ):
     # A refused save comes back at the top of a long page: say where to look.
     at_fault = [
@@ -165,7 +154,7 @@ def _setup_form_page(
         "page_errors": list(errors),
         **_coin_context(state, placement, coin_errors),
     }
-    return TemplateResponse(request, SETUP_TEMPLATE, context)
+    return render_page(request, SETUP_TEMPLATE, context, partial=partial)
 
 
 def _setup_done_page(request, access, errors=(), chart_form=None):
@@ -199,7 +188,7 @@ def _setup_done_page(request, access, errors=(), chart_form=None):
         "page_errors": list(errors),
         "can_start": access.can_record and rules.why_not_next_game(now) is None,
     }
-    return TemplateResponse(request, SETUP_TEMPLATE, context)
+    return render_page(request, SETUP_TEMPLATE, context)
 
 
 @login_required
@@ -244,12 +233,9 @@ def setup_edit(request, slug):
     action = request.POST.get("coin")
     if action is not None:  # a − / + / random / clear button: count again, save nothing
         placement = _moved(state, placement, action)
-        if wants_fragment(request):
-            context = {"campaign": campaign, **_coin_context(state, placement)}
-            return TemplateResponse(request, f"{SETUP_TEMPLATE}#coins", context)
-        return _setup_form_page(
+        return _setup_form_page(  # htmx gets only the coins
             request, access, state, _as_typed(StartingPowersForm, request.POST),
-            _as_typed(TradeInChartForm, request.POST, prefix="chart"), placement,
+            _as_typed(TradeInChartForm, request.POST, prefix="chart"), placement, partial="coins",
         )
 
     powers_form = StartingPowersForm(request.POST)
@@ -402,12 +388,8 @@ GAME_FACTS = ("played_on", "scar_cards")
 
 
 def _start_page(request, access, state, context):
-    if not wants_fragment(request):
-        return _fragment_or_page(request, START_TEMPLATE, "seats", context)
     # A change re-checks the form: the seats, and what sits above them (out of band).
-    response = TemplateResponse(request, START_RECHECK_TEMPLATE, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return render_page(request, START_TEMPLATE, context, fragment=START_RECHECK_TEMPLATE)
 
 
 def _facts_rechecked(state, data) -> GameStartForm | None:
@@ -437,7 +419,7 @@ def _stale_page(request, access, number=None):
             "Here is where the campaign stands."
         )
     context = _start_context(access, state, _typed_start_form(state, {}), {}, errors=[message])
-    return TemplateResponse(request, START_TEMPLATE, context)
+    return render_page(request, START_TEMPLATE, context)
 
 
 def _offer_suggested_seats(state, data) -> str | None:
@@ -538,7 +520,7 @@ def game_start(request, slug):
                 return redirect("table", slug=campaign.slug)  # the game is on: its Play page
     focus_first_error(form)
     context = _start_context(access, state, form, request.POST, errors=page_errors, seat_errors=seat_errors)
-    return TemplateResponse(request, START_TEMPLATE, context)
+    return render_page(request, START_TEMPLATE, context)
 
 
 # --------------------------------------------------------------------------------------
@@ -614,4 +596,4 @@ def recruitment(request, slug):
         "bonuses": bonuses,
         "problems": [error for errors in form.errors.values() for error in errors] if form.is_bound else [],
     }
-    return _fragment_or_page(request, RECRUITMENT_TEMPLATE, "recruitment-result", context)
+    return render_page(request, RECRUITMENT_TEMPLATE, context, partial="recruitment-result")

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns import store
-from campaigns.forms_table import COIN_FIELD, power_field
+from campaigns.forms_setup import COIN_FIELD, power_field
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry

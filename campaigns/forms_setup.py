@@ -1,7 +1,7 @@
-"""The forms of the table flow before play (Risk Legacy): the setup, a game's start, recruitment.
+"""The forms of the pages before play (views/table_setup.py): the setup, a game's start, recruitment.
 
 They check the shape of what was typed (a number is a number, a seat that is half filled says
-what it misses); every game rule is left to campaigns/rules/risk_legacy.py, which the views
+what it misses); every game rule is left to campaigns/rules/risk_legacy/, which the views
 call before and when appending.
 """
 
