@@ -1,9 +1,10 @@
 """The group's stats and the plays exports, computed from folded campaign states.
 
 No Django here (like campaigns/rules): a view hands in each campaign's folded state and
-its roster, and this module does the rest. It first turns the four systems' states into one
-shape, `Play`s with `Seat`s (`campaign_record`), then counts over any number of campaigns
-(`summarize`) or writes one campaign's plays out (`csv_rows`, `bg_stats_file`).
+its roster, and this module does the rest. It first turns each system's state into one
+shape, `Play`s with `Seat`s (`campaign_record`, through the system's module in
+campaigns/readside: this module never names a system), then counts over any number of
+campaigns (`summarize`) or writes one campaign's plays out (`csv_rows`, `bg_stats_file`).
 
 Decisions:
 - A *game* is a finished game of Risk Legacy (its winner known), Risk: Skyrim or Captain
@@ -22,7 +23,6 @@ Decisions:
 
 from __future__ import annotations
 
-import datetime
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
@@ -30,58 +30,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .rules import SYSTEMS, captain_america, dawnguard, risk_legacy, risk_skyrim
-
-# Systems whose seats have a faction (or team) worth counting, in the order pages show them.
-FACTION_SYSTEMS = (risk_legacy.KEY, risk_skyrim.KEY, captain_america.KEY)
-FACTION_WORD = {risk_legacy.KEY: "Faction", risk_skyrim.KEY: "Faction", captain_america.KEY: "Team"}
-
-WON, HELD_ON, ELIMINATED, LOST, DRAW, PLAYED = "won", "held on", "eliminated", "lost", "draw", "played"
-RISK_LEGACY_RESULTS = {"won": WON, "held_on": HELD_ON, "eliminated": ELIMINATED}
-DAWNGUARD_SIDES = {
-    dawnguard.VIGILANTS: "Vigilants of Stendarr",
-    dawnguard.DAWNGUARD: "Dawnguard",
-    dawnguard.VOLKIHAR: "Clan Volkihar",
-}
-
-
-@dataclass(frozen=True)
-class Seat:
-    player: str  # the roster name
-    order: int  # 1, 2, 3 … in the order the journal seats them
-    side: str | None  # faction (Risk Legacy, Risk: Skyrim), team (Captain America), side (Dawnguard)
-    result: str  # WON, HELD_ON, ELIMINATED, LOST, DRAW or PLAYED
-    winner: bool
-    hero: str | None = None  # Captain America's heroes, Dawnguard's hero
-    start: str | None = None  # Risk Legacy's starting territory (its HQ)
-    score: int | None = None  # Risk: Skyrim's score, the Captain America team's points
-
-
-@dataclass(frozen=True)
-class Play:
-    """One game of one campaign, as every system's stats see it."""
-
-    campaign: str  # the campaign's key (its slug)
-    campaign_name: str
-    system: str
-    number: int
-    played_on: str  # YYYY-MM-DD
-    seats: tuple[Seat, ...]
-    mode: str | None = None  # Risk: Skyrim's mode, Dawnguard's chapter
-    cooperative: bool = False
-    note: str | None = None  # e.g. "chapter completed"
-
-    @property
-    def date(self) -> datetime.date:
-        return datetime.date.fromisoformat(self.played_on)
-
-    @property
-    def winners(self) -> list[str]:
-        return [seat.player for seat in self.seats if seat.winner]
-
-    @property
-    def sort_key(self) -> tuple:
-        return (self.played_on, self.campaign_name.casefold(), self.number)
+from .readside import READ_SIDES
+from .readside.base import Play, Seat  # noqa: F401 (Seat is re-exported: callers build plays)
+from .rules import SYSTEMS
 
 
 @dataclass(frozen=True)
@@ -102,100 +53,22 @@ class CampaignRecord:
 
 
 def campaign_record(
-    key: str,
-    name: str,
-    system: str,
-    state: Any,
-    *,
-    after_game: Mapping[int, Any] | None = None,
-    journal_games: Iterable[dict] | None = None,
+    key: str, name: str, system: str, state: Any, *, after_game: Mapping[int, Any] | None = None
 ) -> CampaignRecord:
-    """A campaign's plays (and Risk Legacy's marks) from its folded state.
+    """A campaign's plays (and the marks its players won) from its folded state.
 
-    after_game: Dawnguard's states as of each game (`Timeline.after_game`), to know who sat
-    at each sitting and whether it completed its chapter; without it the heroes of `state`
-    are taken for every sitting. journal_games: the journal's games, for Captain America's
-    seat order and heroes (its state keeps only the teams); without them seats are listed
-    team by team, heroless.
+    after_game: the states as of each game (`Timeline.after_game`), for a system that reads
+    who sat at a game from the state right after it (Dawnguard); without them `state` is
+    taken for every game.
     """
-    if system == risk_legacy.KEY:
-        return CampaignRecord(
-            key, name, system, tuple(_risk_legacy_plays(key, name, state)),
-            signatures=Counter(signature.player for signature in state.victors),
-            # Every city the fold recorded as founded, a covered one too (a card may allow it).
-            cities=Counter(change.player for change in state.changes if change.kind == "city"),
-        )
-    if system == risk_skyrim.KEY:
-        return CampaignRecord(key, name, system, tuple(_skyrim_plays(key, name, state)))
-    if system == captain_america.KEY:
-        seats_by_game = {game["number"]: game["seats"] for game in journal_games or ()}
-        plays = tuple(_captain_america_plays(key, name, state, seats_by_game))
-        return CampaignRecord(key, name, system, plays)
-    if system == dawnguard.KEY:
-        return CampaignRecord(key, name, system, tuple(_dawnguard_plays(key, name, state, after_game or {})))
-    raise ValueError(f"unknown game system {system!r}")
-
-
-def _risk_legacy_plays(key, name, state):
-    for game in state.games:
-        if not game.ended:
-            continue
-        seats = tuple(
-            Seat(seat.player, order, seat.faction, RISK_LEGACY_RESULTS[seat.result], seat.result == "won",
-                 start=seat.start)
-            for order, seat in enumerate(game.seats, 1)
-        )
-        yield Play(key, name, risk_legacy.KEY, game.number, game.played_on, seats)
-
-
-def _skyrim_plays(key, name, state):
-    for game in state.games:
-        seats = tuple(
-            Seat(player, order, faction, WON if player in game.winners else LOST, player in game.winners,
-                 score=game.scores[player])
-            for order, (player, faction) in enumerate(game.factions.items(), 1)
-        )
-        yield Play(key, name, risk_skyrim.KEY, game.number, game.played_on, seats,
-                   mode=risk_skyrim.MODES[game.mode])
-
-
-def _captain_america_plays(key, name, state, seats_by_game):
-    for game in state.games:
-        team_of = {player: team for team, players in game.teams.items() for player in players}
-        journal_seats = seats_by_game.get(game.number) or [
-            {"player": player, "heroes": []} for players in game.teams.values() for player in players
-        ]
-        seats = []
-        for order, journal_seat in enumerate(journal_seats, 1):
-            player, team = journal_seat["player"], team_of[journal_seat["player"]]
-            if game.result == captain_america.DRAW:
-                result = DRAW
-            else:
-                result = WON if player in game.winners else LOST
-            seats.append(Seat(
-                player, order, captain_america.TEAM_NAMES[team], result, player in game.winners,
-                hero=" & ".join(journal_seat["heroes"]) or None, score=game.points[team],
-            ))
-        yield Play(key, name, captain_america.KEY, game.number, game.played_on, tuple(seats))
-
-
-def _dawnguard_plays(key, name, state, after_game):
-    for game in state.games:
-        then = after_game.get(game.number, state)
-        seats = tuple(
-            Seat(hero.player, order, _dawnguard_side(hero.side, game.chapter), PLAYED, False, hero=hero.hero)
-            for order, hero in enumerate(then.heroes.values(), 1)
-        )
-        completed = then.chapter == game.chapter and then.chapter_complete
-        yield Play(
-            key, name, dawnguard.KEY, game.number, game.played_on, seats, mode=f"Chapter {game.chapter}",
-            cooperative=True, note="chapter completed" if completed else None,
-        )
-
-
-def _dawnguard_side(side: str | None, chapter: int) -> str | None:
-    shown = dawnguard.side_name(side, chapter)
-    return DAWNGUARD_SIDES[shown] if shown else None
+    if system not in READ_SIDES:
+        raise ValueError(f"unknown game system {system!r}")
+    read_side = READ_SIDES[system]
+    marks = read_side.marks(state)
+    return CampaignRecord(
+        key, name, system, tuple(read_side.plays(state, after_game or {}, key, name)),
+        signatures=marks.signatures, cities=marks.cities,
+    )
 
 
 # Who is who across campaigns --------------------------------------------------------------
@@ -371,7 +244,9 @@ def summarize(
             stats[person.key] = PlayerStats(person.key, person.label, is_me=is_me)
         return stats[person.key]
 
-    factions: dict[str, dict[str, FactionStats]] = {system: {} for system in FACTION_SYSTEMS}
+    factions: dict[str, dict[str, FactionStats]] = {
+        system: {} for system, read_side in READ_SIDES.items() if read_side.SIDE_WORD
+    }
     # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
     duels: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     competitive: list[Play] = []
@@ -395,14 +270,15 @@ def summarize(
                 seated.append((stat.key, seat.winner))
                 stat.games += 1
                 stat.wins += seat.winner
-                stat.legacy_games += play.system == risk_legacy.KEY
+                stat.legacy_games += READ_SIDES[play.system].MARKS_WON
                 if seat.side:
                     stat.side_games[seat.side] += 1
                     stat.side_wins[seat.side] += seat.winner
                     sides_won[seat.side] = sides_won.get(seat.side, False) or seat.winner
             # A faction counts once a game, even a Captain America team two players share.
-            for side, won in sides_won.items():
-                faction = factions[play.system].setdefault(side, FactionStats(side))
+            counted = factions.get(play.system)  # None: the system's sides are not counted
+            for side, won in sides_won.items() if counted is not None else ():
+                faction = counted.setdefault(side, FactionStats(side))
                 faction.games += 1
                 faction.wins += won
             for (a, a_won), (b, b_won) in combinations(sorted(seated), 2):
@@ -436,7 +312,7 @@ def summarize(
 def _faction_groups(factions: dict[str, dict[str, FactionStats]]) -> list[FactionGroup]:
     return [
         FactionGroup(
-            system, SYSTEMS[system].LABEL, FACTION_WORD[system],
+            system, SYSTEMS[system].LABEL, READ_SIDES[system].SIDE_WORD,
             sorted(by_name.values(), key=lambda f: (-(f.win_rate or 0), -f.games, f.name)),
         )
         for system, by_name in factions.items()
@@ -518,17 +394,15 @@ def _bg_uuid(*parts: object) -> str:
 def bg_stats_file(record: CampaignRecord, *, me: str | None = None, now: str = "") -> dict[str, Any]:
     """The campaign's plays as a BG Stats import file. `me`: the viewer's roster name;
     `now`: the export's time ("YYYY-MM-DD HH:MM:SS"), used as the modification date."""
-    system = SYSTEMS[record.system]
-    cooperative = record.system == dawnguard.KEY
-    scored = record.system in (risk_skyrim.KEY, captain_america.KEY)
+    system, read_side = SYSTEMS[record.system], READ_SIDES[record.system]
     game = {
         "id": 1,
         "uuid": _bg_uuid("game", record.system),
         "name": system.LABEL,
         "modificationDate": now,
-        "cooperative": cooperative,
+        "cooperative": read_side.COOPERATIVE,
         "highestWins": True,
-        "noPoints": not scored,
+        "noPoints": not read_side.SCORED,
         "usesTeams": False,
         "bggId": 0,
         "bggName": "",

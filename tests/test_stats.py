@@ -36,10 +36,7 @@ FILES = {
 def record(system, key=None):
     journal = json.loads((DATA / FILES[system]).read_text())
     _, name, _, _, folded = load(journal)
-    return stats.campaign_record(
-        key or system, name, system, folded.current,
-        after_game=folded.after_game, journal_games=journal["games"],
-    )
+    return stats.campaign_record(key or system, name, system, folded.current, after_game=folded.after_game)
 
 
 def roster(system, key=None, linked=None):
@@ -104,7 +101,7 @@ class TestPlaysOfEachSystem:
         assert [seat.score for seat in plays[1].seats] == [27, 21]
         assert plays[8].winners == ["Ana", "Eve"]
 
-    def test_captain_america_seats_come_from_the_journal_with_their_heroes(self):
+    def test_captain_america_seats_keep_the_journal_order_and_their_heroes(self):
         plays = {play.number: play for play in record("captain-america").plays}
         assert [(s.player, s.side, s.hero, s.score) for s in plays[1].seats] == [
             ("Ana", "Team Captain America", "Captain America", 5),
@@ -115,12 +112,14 @@ class TestPlaysOfEachSystem:
         assert plays[2].seats[0].hero == "Iron Man & War Machine"
         assert plays[3].winners == [] and {s.result for s in plays[3].seats} == {"draw"}
 
-    def test_captain_america_without_the_journal_lists_seats_team_by_team(self):
+    def test_captain_america_seats_and_heroes_come_from_the_state_alone(self):
         journal = json.loads((DATA / FILES["captain-america"]).read_text())
         _, name, _, _, folded = load(journal)
         play = stats.campaign_record("ca", name, "captain-america", folded.current).plays[2]
-        assert [s.player for s in play.seats] == ["Dee", "Cid", "Ben", "Ana"]
-        assert {s.hero for s in play.seats} == {None}
+        # The journal's order, not team by team (which would be Dee, Cid, Ben, Ana).
+        assert [(s.player, s.hero) for s in play.seats] == [
+            ("Ben", "Iron Man"), ("Dee", "Captain America"), ("Ana", "War Machine"), ("Cid", "Falcon"),
+        ]
 
     def test_dawnguard_sittings_are_cooperative_and_count_who_was_there(self):
         plays = record("dawnguard").plays
@@ -134,6 +133,30 @@ class TestPlaysOfEachSystem:
             ("Ana", "Clan Volkihar", "Sigrid"), ("Eve", "Dawnguard", "Talen-Jei"),
         ]
         assert plays[0].seats[1].side == "Vigilants of Stendarr"
+
+
+class TestOnePlacePerSystem:
+    SHARED = ("campaigns/stats.py", "campaigns/views/stats.py")
+    SYSTEM_NAMES = re.compile(
+        r"risk_legacy|risk_skyrim|captain_america|dawnguard|risk-legacy|risk-skyrim|captain-america|[.]KEY\b"
+    )
+
+    @pytest.mark.parametrize("path", SHARED)
+    def test_shared_stats_code_never_names_a_system(self, path):
+        source = (Path(__file__).parent.parent / path).read_text()
+        # Prose may name a game ("Dawnguard is played together"); code never names a system.
+        assert self.SYSTEM_NAMES.findall(source) == []
+
+    def test_every_system_has_a_read_side(self):
+        from campaigns.readside import READ_SIDES
+        from campaigns.rules import SYSTEMS
+
+        assert set(READ_SIDES) == set(SYSTEMS)
+        for key, read_side in READ_SIDES.items():
+            assert read_side.KEY == key
+            assert read_side.SIDE_WORD in ("Faction", "Team", None)
+            # A co-operative system's sides are never counted as factions.
+            assert not (read_side.COOPERATIVE and read_side.SIDE_WORD)
 
 
 class TestSummary:

@@ -29,7 +29,7 @@ from typing import Any
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-STATE_FORMAT = 2
+STATE_FORMAT = 3  # 3: Captain America games keep their seats
 
 
 @dataclass(frozen=True)

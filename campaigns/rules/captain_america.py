@@ -29,6 +29,9 @@ result without changing the log; `deployment(rooms)`, `building_bonus(buildings)
 `troops_to_deploy(rooms, buildings)`, `points(...)` and `result(points)` are calculators;
 TEAMS, TEAM_HEROES, HEROES and BUILDING_BONUS list the choices.
 
+The fold also keeps what pages need and `state_json` leaves out: each game's seats in the
+journal's order, with each seat's heroes (`GameRecord.seats`).
+
 `state_json` has exactly these keys:
 
     system         "captain-america"
@@ -44,7 +47,7 @@ TEAMS, TEAM_HEROES, HEROES and BUILDING_BONUS list the choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Entry, RuleError
@@ -153,6 +156,16 @@ def result(scored: dict[str, int]) -> str:
 # The state ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class SeatRecord:
+    player: str
+    heroes: tuple[str, ...]  # one hero, or both of a team's when 2 play
+
+    @property
+    def team(self) -> str:
+        return HEROES[self.heroes[0]]
+
+
 @dataclass
 class GameRecord:
     number: int
@@ -161,6 +174,8 @@ class GameRecord:
     points: dict[str, int]
     result: str  # a team or DRAW
     winners: list[str]
+    # The seats in the journal's order (state_json leaves them out: JOURNAL.md's shape).
+    seats: list[SeatRecord] = field(default_factory=list)
 
     @property
     def players(self) -> list[str]:
@@ -185,7 +200,7 @@ def apply(state: CivilWarLog, entry: Entry) -> None:
 def check_game(state: CivilWarLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its points and result; change nothing."""
     place = check_game_basics(data, GAME_KEYS, state.next_number)
-    teams = _check_seats(state, data["seats"], place)
+    teams, seats = _check_seats(state, data["seats"], place)
     for key in ("winter_soldier", "quinjet"):
         _check_team_or_none(data[key], key, place)
     rooms = _check_rooms(data["rooms"], data["winter_soldier"], data["quinjet"], place)
@@ -198,11 +213,13 @@ def check_game(state: CivilWarLog, data: dict) -> GameRecord:
         points=scored,
         result=outcome,
         winners=list(teams[outcome]) if outcome != DRAW else [],
+        seats=seats,
     )
 
 
-def _check_seats(state: CivilWarLog, seats: Any, place: str) -> dict[str, list[str]]:
-    """2 players running a team each, or 4 with one hero each; every hero exactly once."""
+def _check_seats(state: CivilWarLog, seats: Any, place: str) -> tuple[dict[str, list[str]], list[SeatRecord]]:
+    """2 players running a team each, or 4 with one hero each; every hero exactly once.
+    Returns the teams' players and the seats in order."""
     if not isinstance(seats, list):
         raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
     if len(seats) not in PLAYER_COUNTS:
@@ -212,6 +229,7 @@ def _check_seats(state: CivilWarLog, seats: Any, place: str) -> dict[str, list[s
             field="seats",
         )
     teams: dict[str, list[str]] = {team: [] for team in TEAMS}
+    seat_records: list[SeatRecord] = []
     heroes_played: dict[str, str] = {}  # hero -> player
     heroes_each = len(TEAM_HEROES[CAPTAIN_AMERICA]) if len(seats) == 2 else 1
     for index, seat in enumerate(seats, 1):
@@ -220,7 +238,8 @@ def _check_seats(state: CivilWarLog, seats: Any, place: str) -> dict[str, list[s
         player = check_seat(seat, where, ("player", "heroes"), (), "a seat", state.players, seated)
         team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, where)
         teams[team].append(player)
-    return teams
+        seat_records.append(SeatRecord(player, tuple(seat["heroes"])))
+    return teams, seat_records
 
 
 def _seat_team(heroes: Any, heroes_each: int, heroes_played: dict[str, str], player: str, place: str) -> str:

@@ -69,6 +69,31 @@ def test_two_players_each_run_a_whole_team():
     assert last_game(state)["winners"] == ["Ben"]
 
 
+def test_the_fold_keeps_the_seats_in_the_journal_order_with_their_heroes():
+    seats = [FOUR_SEATS[2], FOUR_SEATS[0], FOUR_SEATS[3], FOUR_SEATS[1]]  # not team by team
+    (record,) = logged(game(seats)).games
+    assert [(seat.player, seat.heroes, seat.team) for seat in record.seats] == [
+        ("Cid", ("Iron Man",), "iron-man"),
+        ("Ana", ("Captain America",), "captain-america"),
+        ("Dee", ("War Machine",), "iron-man"),
+        ("Ben", ("Falcon",), "captain-america"),
+    ]
+
+
+def test_the_fold_keeps_both_heroes_of_a_seat_running_a_team():
+    (record,) = logged(game(TWO_SEATS)).games
+    assert [(seat.player, seat.heroes) for seat in record.seats] == [
+        ("Ana", ("Iron Man", "War Machine")),
+        ("Ben", ("Captain America", "Falcon")),
+    ]
+
+
+def test_the_state_json_leaves_the_recorded_seats_out():
+    # JOURNAL.md's shape: the seats are the journal's, not the state's.
+    (game_json,) = captain_america.state_json(logged(game()))["games"]
+    assert set(game_json) == {"number", "played_on", "teams", "points", "result", "winners"}
+
+
 def test_the_game_is_for_2_or_4_players():
     seats = [FOUR_SEATS[0], FOUR_SEATS[1], {"player": "Cid", "heroes": ["Iron Man", "War Machine"]}]
     error = refused(game(seats))

@@ -1,0 +1,33 @@
+"""Risk: Captain America on the read side: seats in the journal's order with their heroes,
+each scoring its team's points; both players of the winning team win."""
+
+from __future__ import annotations
+
+from ..rules import captain_america
+from .base import DRAW, LOST, NO_MARKS, WON, Marks, Play, Seat
+
+KEY = captain_america.KEY
+SIDE_WORD = "Team"
+COOPERATIVE = False
+SCORED = True
+MARKS_WON = False
+
+
+def plays(state, after_game, campaign_key: str, campaign_name: str):
+    for game in state.games:
+        seats = []
+        for order, seat in enumerate(game.seats, 1):
+            if game.result == captain_america.DRAW:
+                result = DRAW
+            else:
+                result = WON if seat.player in game.winners else LOST
+            team = seat.team
+            seats.append(Seat(
+                seat.player, order, captain_america.TEAM_NAMES[team], result, seat.player in game.winners,
+                hero=" & ".join(seat.heroes), score=game.points[team],
+            ))
+        yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, tuple(seats))
+
+
+def marks(state) -> Marks:
+    return NO_MARKS
