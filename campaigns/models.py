@@ -38,6 +38,10 @@ class Campaign(models.Model):
     # Bumped by every write to the journal or roster: cached states are keyed by it.
     journal_version = models.PositiveIntegerField(default=0)
     games_played = models.PositiveSmallIntegerField(default=0)
+    # The games played to their end (a game in progress is not one yet), as the fold counts
+    # them: the one count of games every page shows, without folding. None until the journal
+    # is next written for a campaign recorded before this was kept.
+    games_finished = models.PositiveSmallIntegerField(null=True, blank=True)
     last_played_on = models.DateField(null=True, blank=True)
     invite_token = models.CharField(max_length=64, unique=True, default=new_token)
     # The optional read-only link; null while it is off.

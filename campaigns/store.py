@@ -140,12 +140,13 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     """Bump the version (so cached states are not reused), cache the new fold and refresh
     the two figures the campaign list shows without folding every campaign."""
     campaign.games_played = folded.games_played
+    campaign.games_finished = getattr(folded.current, "games_finished", folded.games_played)
     last_game = (
         campaign.entries.live().filter(kind=base.GAME_KIND).order_by("-position").values_list("data", flat=True).first()
     )
     campaign.last_played_on = last_game.get("played_on") if last_game else None
     campaign.journal_version = F("journal_version") + 1
-    campaign.save(update_fields=["games_played", "last_played_on", "journal_version"])
+    campaign.save(update_fields=["games_played", "games_finished", "last_played_on", "journal_version"])
     campaign.refresh_from_db(fields=["journal_version", "last_played_on"])
     _remember(campaign, folded)
 
@@ -176,10 +177,14 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline
         except IntegrityError as error:  # pragma: no cover - the lock makes this unreachable
             raise ConcurrentWrite(str(error)) from error
         _record_progress(locked, folded)
-    campaign.journal_version = locked.journal_version
-    campaign.games_played = locked.games_played
-    campaign.last_played_on = locked.last_played_on
+    _copy_progress(locked, campaign)
     return folded
+
+
+def _copy_progress(locked: Campaign, campaign: Campaign) -> None:
+    """The caller's campaign object learns what the write changed."""
+    for name in ("journal_version", "games_played", "games_finished", "last_played_on"):
+        setattr(campaign, name, getattr(locked, name))
 
 
 @dataclass
@@ -219,7 +224,7 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone |
         last.save(update_fields=["undone_at", "undone_by"])
         folded = base.fold(locked.rules, roster(locked), live_entries(locked))
         _record_progress(locked, folded)
-    campaign.journal_version = locked.journal_version
+    _copy_progress(locked, campaign)
     return Undone(last.kind, last.data, last.game_number)
 
 
@@ -228,7 +233,9 @@ def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -
     for player in players:
         limits.check_player_name(player, field="players")
     with transaction.atomic():
-        campaign = Campaign.objects.create(name=name, system=system, slug=Campaign.unique_slug(name))
+        campaign = Campaign.objects.create(
+            name=name, system=system, slug=Campaign.unique_slug(name), games_finished=0
+        )
         Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)

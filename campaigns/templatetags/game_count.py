@@ -11,6 +11,8 @@ register = template.Library()
 def games_finished(campaign) -> int:
     """The games played to their end. A Risk Legacy game in progress is not one yet (its state
     knows); the other systems log a game once it is over, so every logged game counts."""
+    if campaign.games_finished is not None:
+        return campaign.games_finished
     return getattr(store.state(campaign), "games_finished", campaign.games_played)
 
 

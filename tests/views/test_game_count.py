@@ -9,6 +9,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.models import new_token
 from campaigns.rules.base import Entry
+from campaigns.templatetags.game_count import games_played
 
 from ..conftest import load_journal
 from ..factories import UserFactory
@@ -81,7 +82,7 @@ def test_an_invitation_gives_the_same_count(client, owner):
     campaign = campaign_after(owner, 4, start_next=True)
     client.force_login(UserFactory(username="newcomer"))
     html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
-    assert "(4 games played · game 5 in progress)" in html
+    assert "campaign: 4 games played · game 5 in progress." in html
 
 
 def test_other_systems_count_every_logged_game(as_owner, owner):
@@ -89,3 +90,26 @@ def test_other_systems_count_every_logged_game(as_owner, owner):
     html = as_owner.get(campaign.get_absolute_url()).content.decode()
     played = campaign.games_played
     assert f"{played} game{'s' if played != 1 else ''} played" in html
+
+
+def test_an_invitation_to_a_new_campaign_reads_as_one_sentence(client, owner):
+    campaign = campaign_after(owner, 0)
+    client.force_login(UserFactory(username="newcomer"))
+    html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
+    assert "campaign: no game played yet." in html
+
+
+def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypatch):
+    campaign = campaign_after(owner, 4, start_next=True)
+    campaign.refresh_from_db()
+    assert (campaign.games_played, campaign.games_finished) == (5, 4)
+    monkeypatch.setattr(store, "state", lambda *a, **k: pytest.fail("the count folded the journal"))
+    assert games_played(campaign) == "4 games played · game 5 in progress"
+
+
+def test_undo_keeps_the_count_true(owner):
+    campaign = campaign_after(owner, 4, start_next=True)
+    store.undo_last(campaign, owner)
+    assert (campaign.games_played, campaign.games_finished) == (4, 4)
+    campaign.refresh_from_db()
+    assert (campaign.games_played, campaign.games_finished) == (4, 4)
