@@ -118,7 +118,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # A per-process cache is enough: cached campaign states are keyed by the campaign's journal
 # version, read from the database, so servers that share a database never serve a stale one.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The folded states, one entry per campaign per game (about 30 KB each): room for ~130
+# fifteen-game campaigns per process (the default 300 holds about 17), some 60 MB at most.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
