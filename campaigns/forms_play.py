@@ -28,13 +28,22 @@ NAME_LABEL = {"name_continent": "New name", "found_major_city": "Major City's na
 RESULT_CHOICES = [("won", "Won"), ("held_on", "Held on"), ("eliminated", "Eliminated")]
 
 
+def territories_by_continent(territories=None) -> list[tuple[str, list[str]]]:
+    """Territories (all of them by default) grouped by continent, in board order; a continent
+    with none of them is left out."""
+    wanted = set(rl.TERRITORIES if territories is None else territories)
+    groups = [
+        (continent, [name for name in names if name in wanted])
+        for continent, names in rl.CONTINENT_TERRITORIES.items()
+    ]
+    return [(continent, names) for continent, names in groups if names]
+
+
 def territory_choices(territories=None):
     """Territories grouped by continent, for a <select> with optgroups."""
-    wanted = set(rl.TERRITORIES if territories is None else territories)
     return [
-        (continent, [(name, name) for name in names if name in wanted])
-        for continent, names in rl.CONTINENT_TERRITORIES.items()
-        if any(name in wanted for name in names)
+        (continent, [(name, name) for name in names])
+        for continent, names in territories_by_continent(territories)
     ]
 
 
@@ -142,7 +151,7 @@ class CityForm(EventForm):
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
         open_land = rl.city_targets(state)
-        covered = [t for t in rl.TERRITORIES if t not in open_land]
+        covered = [t for t in rl.city_targets(state, allowed_by_card=True) if t not in open_land]
         self.fields["territory"].choices = covering_choices(
             open_land, covered, "Already a city (only if the card allows it)"
         )
@@ -155,15 +164,21 @@ class CityForm(EventForm):
 class EliminationForm(EventForm):
     event_type = "elimination"
     title = "A player was eliminated"
-    player = forms.ChoiceField(label="Eliminated player")
+    # The list offers only who may be eliminated; a phone showing an older list gets why.
+    player = forms.ChoiceField(
+        label="Eliminated player",
+        error_messages={"invalid_choice": "%(value)s cannot be eliminated now: they are already out, "
+                        "or the last player standing."},
+    )
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
-        out = rl.eliminated_during(self.game)
-        standing = [seat.player for seat in self.game.seats if seat.player not in out]
-        self.fields["player"].choices = seated_choices(self.game, standing)
-        if len(standing) == 1:  # the last player standing cannot be eliminated: they won
-            self.unavailable = f"{standing[0]} is the last player standing: enter the results."
+        eliminable = rl.eliminable(self.game)
+        self.fields["player"].choices = seated_choices(self.game, eliminable)
+        if not eliminable:  # the last player standing cannot be eliminated: they won
+            out = rl.eliminated_during(self.game)
+            last = next(seat.player for seat in self.game.seats if seat.player not in out)
+            self.unavailable = f"{last} is the last player standing: enter the results."
 
 
 class MissilesForm(EventForm):
@@ -189,7 +204,11 @@ def _no_missile_left(state, game):
 class RecruitmentForm(EventForm):
     event_type = "recruitment"
     title = "Troops recruited while holding a Missile"
-    player = forms.ChoiceField(label="Player")
+    # The list offers only who may hold an unfired Missile; a phone showing an older list gets why.
+    player = forms.ChoiceField(
+        label="Player",
+        error_messages={"invalid_choice": "%(value)s holds no unfired Missile now: a fired Missile is spent."},
+    )
     troops = forms.IntegerField(min_value=1, max_value=999, label="Troops recruited")
 
     def __init__(self, state, *args, **kwargs):
@@ -309,7 +328,7 @@ class RewardForm(forms.Form):
                 max_length=140, required=False, label="Comment in the victor's section (optional)"
             )
         for kind, targets in self.targets.items():
-            target_field = "continent" if kind in ("name_continent", "change_continent_bonus") else "territory"
+            target_field = rl.CHOICE_FIELDS[kind][0][0]  # "continent" or "territory"
             options = (
                 [(t, self._continent_label(t)) for t in targets]
                 if target_field == "continent"

@@ -11,6 +11,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.text import slugify
 
+from .forms_play import territory_choices
 from .rules import risk_legacy as rules
 
 # --------------------------------------------------------------------------------------
@@ -40,8 +41,8 @@ class StartingPowersForm(forms.Form):
 
 
 #: territory -> the name of its hidden coin-count input, and back
-COIN_FIELD = {territory: "coins-" + slugify(territory) for territory in rules.TERRITORIES}
-TERRITORY_OF_SLUG = {slugify(territory): territory for territory in rules.TERRITORIES}
+COIN_FIELD = {territory: "coins-" + rules.territory_slug(territory) for territory in rules.TERRITORIES}
+TERRITORY_OF_SLUG = {rules.territory_slug(territory): territory for territory in rules.TERRITORIES}
 _COUNT = re.compile(r"[0-9]{1,3}")
 
 
@@ -111,13 +112,6 @@ def seat_field(index: int, part: str) -> str:
     return f"seat{index}_{part}"
 
 
-def _territory_choices():
-    return [("", "—")] + [
-        (continent, [(t, t) for t in territories])
-        for continent, territories in rules.CONTINENT_TERRITORIES.items()
-    ]
-
-
 class GameStartForm(forms.Form):
     """A game's date and seats, clockwise; the Scar deck's size is only for the page."""
 
@@ -142,7 +136,7 @@ class GameStartForm(forms.Form):
             self.fields[seat_field(index, "player")] = forms.ChoiceField(choices=players, required=False)
             self.fields[seat_field(index, "faction")] = forms.ChoiceField(choices=factions, required=False)
             self.fields[seat_field(index, "start")] = forms.ChoiceField(
-                choices=_territory_choices(), required=False
+                choices=[("", "—"), *territory_choices()], required=False
             )
 
     def clean(self):

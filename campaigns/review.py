@@ -244,7 +244,7 @@ class FactionCard:
 def faction_cards(state: rules.RiskLegacyState) -> list[FactionCard]:
     """The five faction cards: the front (power kept, name given) and the back (one line
     per game: who played it, where they started and how it ended, or X)."""
-    settled = sum(1 for game in state.games if not game.in_progress) >= rules.LAST_REWARD_GAME
+    settled = state.games_finished >= rules.LAST_REWARD_GAME
     cards = []
     for key, faction in state.factions.items():
         played = {line["game"]: line for line in rules.faction_history(state, key)}

@@ -54,6 +54,13 @@ def campaign(owner):
 
 
 @pytest.fixture
+def as_owner(client, owner):
+    """The test client logged in as `owner`."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
 def member(campaign):
     return MembershipFactory(campaign=campaign, user=UserFactory(username="mira"), role=Membership.Role.MEMBER).user
 

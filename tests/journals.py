@@ -1,16 +1,18 @@
 """Journals built through the rules layer, for the tests that must see every kind of entry.
 
 `every_kind_journal()` is a 15-game Risk Legacy campaign, named world included, that holds
-every entry kind (a trade-in chart correction too), every event type (a scar and a city a
-card allows to cover another too), every reward choice (and a pass), packets that unlock
-scar types and the World Capital, a fortification worn out after its 10th box, a city
+every entry kind (a trade-in chart correction before game 1 and another mid-campaign), every
+event type (a scar and a city a card allows to cover another too), every reward choice (and a
+pass), packets opened during a game, during its rewards and between games (unlocking scar
+types and the World Capital), a fortification worn out after its 10th box, a city
 re-fortified while boxes were left, a cancelled scar, a destroyed card, logged end control
 and a roll-off for the world. Each entry is applied to a rules state as it is added, so a
 step the rules refuse fails here, at that step, with the rule's message.
 
-`stopped_journals()` are the same campaign stopped in each earlier phase: set up only, a
-game in progress with events, rewards being chosen (the whole journal is the last phase:
-after game 15, with the world named).
+`stopped_journals()` are the same campaign stopped in each earlier phase: set up only, its
+chart corrected before game 1, a game in progress with events, rewards being chosen (before
+and after a packet opened during them), between games after a packet opened (the whole
+journal is the last phase: after game 15, with the world named).
 
 When the rules learn a new entry kind or event type, add it to `every_kind_journal()`.
 """
@@ -24,6 +26,34 @@ from campaigns.rules.base import Entry
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 FACTION_OF = dict(zip(PLAYERS, rl.FACTIONS, strict=True))
 NAME = "Every kind of entry"
+
+#: A setup the rules accept: a power for each faction, one coin on each of the first 12 cards.
+SETUP = {
+    "starting_powers": {faction: "a power" for faction in rl.FACTIONS},
+    "coin_stickers": dict.fromkeys(rl.TERRITORIES[:12], 1),
+}
+#: A first game's seats (player, faction, HQ start), clockwise: four of PLAYERS.
+GAME_1 = [
+    ("Ana", "Khan Industries", "Egypt"),
+    ("Ben", "Enclave of the Bear", "Peru"),
+    ("Cid", "Die Mechaniker", "Ural"),
+    ("Dee", "Imperial Balkania", "Western Europe"),
+]
+
+
+def game_1_entries() -> list[Entry]:
+    """Game 1 at GAME_1's seats after SETUP, and its rewards: Cid won (and destroyed Alaska's
+    card), Dee was eliminated, Ana and Ben passed."""
+    seats = [{"player": p, "faction": f, "start": s} for p, f, s in GAME_1]
+    results = {"Ana": "held_on", "Ben": "held_on", "Cid": "won", "Dee": "eliminated"}
+    destroyed = {"type": "destroy_territory_card", "territory": "Alaska"}
+    return [
+        Entry("game", {"number": 1, "played_on": "2026-09-03", "seats": seats}),
+        Entry("game_end", {"results": results}),
+        Entry("reward", {"player": "Cid", "sign": {}, "choice": destroyed}),
+        Entry("reward", {"player": "Ana", "choice": None}),
+        Entry("reward", {"player": "Ben", "choice": None}),
+    ]
 
 
 class JournalBuilder:
@@ -85,6 +115,8 @@ def _every_kind() -> JournalBuilder:
         trade_in_chart={"2": 2, "3": 4, "4": 7},
     )
     b.stop("set up")
+    b.add("trade_in_chart", chart={"2": 2, "3": 4, "4": 7, "5": 10})  # corrected before game 1
+    b.stop("chart corrected before game 1")
 
     # Game 1: a scar, a city placed by a card, an elimination; end control logged.
     b.start(["Ana", "Ben", "Cid"], "2026-09-03")
@@ -107,15 +139,18 @@ def _every_kind() -> JournalBuilder:
     b.stop("playing")
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "held_on"})
     b.reward("Ana", {"type": "found_major_city", "territory": "Japan", "name": "Neo Edo"})
-    b.reward("Ben", {"type": "add_resource", "territory": "Congo"})
-    b.reward("Cid", None)
-    b.add("trade_in_chart", chart={"2": 2, "3": 4, "4": 7, "5": 10})  # the chart corrected
-
-    # Game 3: a packet unlocks a scar type and the World Capital; a fortification.
-    b.start(["Ben", "Dee", "Eve"], "2026-09-17")
+    # Ana has signed twice: the packet is opened during the rewards, unlocking a scar type
+    # and the World Capital.
     b.add("packet", name="A player signs the victor's section for the second time",
           unlocks={"scar_types": [{"name": "Biohazard", "effect": "Lose a troop here each turn."}],
                    "world_capital": True})
+    b.stop("rewards, a packet opened")
+    b.reward("Ben", {"type": "add_resource", "territory": "Congo"})
+    b.reward("Cid", None)
+    b.add("trade_in_chart", chart={"2": 2, "3": 4, "4": 7, "5": 10, "6": 12})  # corrected mid-campaign
+
+    # Game 3: the World Capital and the unlocked scar type are placed; a fortification.
+    b.start(["Ben", "Dee", "Eve"], "2026-09-17")
     b.add("event", type="city", territory="Ukraine", kind="world_capital", name="Prime Metropolis",
           player="Dee")
     b.add("event", type="scar", player="Eve", territory="Siam", scar="Biohazard")
@@ -146,6 +181,12 @@ def _every_kind() -> JournalBuilder:
     b.add("event", type="missiles", count=3)  # Ana 2, Ben 1, Cid 1 in play
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "held_on"})
     b.reward("Ana", {"type": "fortify_city", "territory": "Japan"})
+    b.reward("Ben", None)
+    b.reward("Cid", None)
+    # The three Missiles' packet, remembered once every reward was chosen: between games.
+    b.add("packet", name="Three Missiles are used in the same combat",
+          unlocks={"notes": "Missiles hit harder."})
+    b.stop("between games, a packet opened")
 
     # Games 8 to 15: the winners destroy cards and name continents; Ana and Ben tie on signatures.
     winners = {8: "Ben", 9: "Ben", 10: "Cid", 11: "Dee", 12: "Eve", 13: "Ana", 14: "Ben", 15: "Eve"}

@@ -4,7 +4,9 @@ Each journal (the demo's, tests/data's, and one holding every entry and event ty
 rules accept, whole and stopped in each phase) is imported; its owner then opens the
 campaign's page and follows every link and htmx URL that stays in the campaign, asking for
 each page's htmx fragment too, and the board after every game. Any 5xx fails the test,
-naming the URL and the page that led there.
+naming the URL and the page that led there. A journal file puts a game's packets before its
+events, so the stopped campaigns are also recorded entry by entry, as the app records them (a
+packet opened after the rewards stays there), and crawled.
 """
 
 from __future__ import annotations
@@ -166,3 +168,68 @@ def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(clien
         assert pages[reverse("history", args=[campaign.slug])] == 200
         territory = reverse("territory_history", args=[campaign.slug, "egypt"])
         assert pages[territory] == 200
+
+
+RECORDED_STOPS = ("rewards, a packet opened", "between games, a packet opened")
+
+
+@pytest.mark.parametrize("phase", RECORDED_STOPS)
+def test_every_page_answers_with_entries_in_the_order_the_app_records_them(client, owner, phase):
+    """A journal file puts a game's packets before its events; the app records a packet where
+    it was opened (after the rewards), and the pages read the entries in that order (Play's
+    latest entries, undo, the history)."""
+    from .journals import PLAYERS, _every_kind
+
+    built = _every_kind()
+    campaign = store.create_campaign(name=f"Recorded: {phase}", system="risk-legacy", owner=owner,
+                                     players=PLAYERS)
+    store.append(campaign, built.entries[: built.stops[phase]])
+    client.force_login(owner)
+    pages = crawl(client, campaign)
+    assert pages[reverse("table", args=[campaign.slug])] == 200
+    assert pages[reverse("undo", args=[campaign.slug])] == 200
+
+
+def test_the_every_kind_journal_holds_every_entry_kind_event_type_and_choice():
+    """The crawl sees every shape the app can write: when the rules learn a new entry kind,
+    event type, reward choice or optional key, this fails until tests/journals.py holds it."""
+    from campaigns.rules import risk_legacy as rl
+    from campaigns.rules.risk_legacy.fold import _HANDLERS
+
+    from .journals import _every_kind
+
+    built = _every_kind()
+    state = rl.new_state(built.players)
+    kinds, events, choices, packets_in, charts_in = set(), set(), set(), set(), []
+    for entry in built.entries:
+        kinds.add(entry.kind)
+        if entry.kind == "event":
+            events.add(entry.data["type"])
+            events.update(f"{entry.data['type']}.{key}" for key in entry.data if key in
+                          rl.EVENT_OPTIONAL_FIELDS.get(entry.data["type"], ()))
+        elif entry.kind == "reward":
+            choices.add(entry.data["choice"]["type"] if entry.data["choice"] else None)
+        elif entry.kind == "packet":
+            packets_in.add(state.phase)  # during a game, during its rewards, between games
+        elif entry.kind == "trade_in_chart":
+            charts_in.append(len(state.games))  # before game 1, mid-campaign
+        rl.apply(state, entry)
+    assert kinds == set(_HANDLERS)
+    assert events == set(rl.EVENT_FIELDS) | {
+        f"{kind}.{key}" for kind, keys in rl.EVENT_OPTIONAL_FIELDS.items() for key in keys
+    }
+    assert choices == set(rl.CHOICE_FIELDS) | {None}
+    assert packets_in == {rl.PHASE_PLAYING, rl.PHASE_REWARDS, rl.PHASE_READY}
+    assert charts_in[0] == 0 and any(0 < games < rl.LAST_REWARD_GAME for games in charts_in)
+    stopped = {phase: rl.new_state(built.players) for phase in built.stops}
+    for phase, state in stopped.items():
+        for entry in built.entries[: built.stops[phase]]:
+            rl.apply(state, entry)
+    assert {state.phase for state in stopped.values()} == {rl.PHASE_READY, rl.PHASE_PLAYING, rl.PHASE_REWARDS}
+    # A campaign stopped right after a packet opened during rewards, and one between games.
+    just_opened = {
+        state.phase
+        for phase, state in stopped.items()
+        if built.entries[built.stops[phase] - 1].kind == "packet"
+    }
+    assert just_opened == {rl.PHASE_REWARDS, rl.PHASE_READY}

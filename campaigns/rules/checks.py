@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -99,7 +100,9 @@ def check_one_of(
     `naming_the_value` adds what was given (", not chaotic")."""
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
-        given = f", not {value if isinstance(value, str) else repr(value)}" if naming_the_value else ""
+        # A journal is JSON, so a value that is not a text is named as JSON writes it (null, true, 3).
+        shown = value if isinstance(value, str) else json.dumps(value, default=str)
+        given = f", not {shown}" if naming_the_value else ""
         raise RuleError(
             f"'{field}' must be one of {', '.join(options)}{given}{did_you_mean(value, options)}",
             place=place,

@@ -320,10 +320,17 @@ def _setup_thresholds(thresholds: Any) -> dict[str, list[int]]:
                 place=place,
                 field="fort_thresholds",
             )
-        if max(stars) > MAX_STARS_PER_LEVEL or len(stars) > MAX_STARS_PER_LEVEL:
+        if max(stars) > MAX_STARS_PER_LEVEL:
             raise RuleError(
                 f"the {fort} thresholds must be the stars printed on its card: "
                 f"no level of a fort card asks for more than {MAX_STARS_PER_LEVEL}",
+                place=place,
+                field="fort_thresholds",
+            )
+        if len(stars) > MAX_STARS_PER_LEVEL:
+            raise RuleError(
+                f"the {fort} thresholds must be the stars printed on its card: "
+                f"no fort card has more than {MAX_STARS_PER_LEVEL} levels, not {len(stars)}",
                 place=place,
                 field="fort_thresholds",
             )

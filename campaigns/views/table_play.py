@@ -22,9 +22,11 @@ RECENT_ENTRIES = 6
 
 
 def _risk_legacy(request, slug, *, record=False):
+    """The campaign as the user may see it (or record in it), when it is a Risk Legacy one:
+    the table pages, here and in table_setup."""
     access = campaign_for(request, slug, record=record)
     if access.campaign.system != rl.KEY:
-        raise Http404("The table flow is for Risk Legacy campaigns.")
+        raise Http404("This page is for Risk Legacy campaigns.")
     return access
 
 
@@ -63,6 +65,7 @@ def _page(request, access, *, forms=None, open_form=None):
         context["eliminated"] = [s.player for s in state.last_game.seats if s.result == "eliminated"]
     if rl.why_not_name_world(state) is None and access.can_record:
         context["world_form"] = forms.get("world") or WorldForm(state)
+    context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
     context["open_form"] = open_form
     context["supplies"] = rl.supplies(state)
     response = render_page(request, "campaigns/table_detail.html", context)
@@ -96,7 +99,7 @@ def _submit(request, access, form, open_form, why_not_now):
 
 
 def _refreshed(campaign):
-    """The campaign's state now, after another phone may have written to it."""
+    """The campaign's state now, after another write (ours or another phone's) moved it on."""
     campaign.refresh_from_db(fields=["journal_version", "games_played"])
     return store.state(campaign)
 

@@ -8,15 +8,13 @@ import random
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect
-from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
 from .. import store
-from ..access import campaign_for
 from ..forms import add_rule_error
+from ..forms_play import territories_by_continent
 from ..forms_setup import (
     COIN_FIELD,
     SEAT_PARTS,
@@ -34,19 +32,7 @@ from ..rules import risk_legacy as rules
 from ..rules.base import Entry, RuleError
 from .htmx import render_page, wants_fragment
 from .refusals import focus_first_error
-
-
-def _risk_legacy(request, slug, *, record=False):
-    access = campaign_for(request, slug, record=record)
-    if access.campaign.system != rules.KEY:
-        raise Http404("This page is for Risk Legacy campaigns.")
-    return access
-
-
-def _refreshed(campaign):
-    """The campaign's state now, after another write (ours or another phone's) moved it on."""
-    campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
+from .table_play import _refreshed, _risk_legacy
 
 
 # --------------------------------------------------------------------------------------
@@ -54,29 +40,26 @@ def _refreshed(campaign):
 # --------------------------------------------------------------------------------------
 
 SETUP_TEMPLATE = "campaigns/setup_edit.html"
+#: The trade-in chart's lines, as the setup and the calculator say them ("2 to 10").
+ICONS_RANGE = f"{rules.TRADE_IN_ICONS[0]} to {rules.TRADE_IN_ICONS[-1]}"
 ALREADY_SET_UP = (
     "Someone already saved the setup (on another phone?): here it is. Nothing you entered was saved."
 )
 
 
-def random_placement(state, placement: dict[str, int], rng=random) -> dict[str, int]:
+def random_placement(placement: dict[str, int], rng=random) -> dict[str, int]:
     """The coins still to place, put at random, keeping those placed by hand: the rulebook's
     suggestion when a group cannot decide (one coin on each card drawn from the shuffled
     territory deck), skipping a drawn card that already holds the most a card may hold
     before game 1. The rules check the result like any placement."""
     placed = dict(placement)
-    to_place = rules.COIN_STICKERS - sum(placed.values())
     for territory in rng.sample(rules.TERRITORIES, len(rules.TERRITORIES)):
-        if to_place <= 0:
-            break
-        printed = state.territories[territory].resources
-        if printed + placed[territory] < rules.MAX_RESOURCES_BEFORE_FIRST_GAME:
+        if rules.may_add_coin(placed, territory):
             placed[territory] += 1
-            to_place -= 1
     return placed
 
 
-def _moved(state, placement: dict[str, int], action: str) -> dict[str, int]:
+def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
     """The placement after a − / + / random / clear button."""
     kind, _, slug = action.partition(":")
     territory = TERRITORY_OF_SLUG.get(slug)
@@ -86,7 +69,7 @@ def _moved(state, placement: dict[str, int], action: str) -> dict[str, int]:
     elif kind == "remove" and territory and moved[territory] > 0:
         moved[territory] -= 1
     elif kind == "random":
-        moved = random_placement(state, placement)
+        moved = random_placement(placement)
     elif kind == "clear":
         moved = dict.fromkeys(placement, 0)
     return moved
@@ -103,13 +86,12 @@ def _coin_context(state, placement: dict[str, int], errors=()) -> dict:
             rows.append(
                 {
                     "territory": territory,
-                    "slug": slugify(territory),
+                    "slug": rules.territory_slug(territory),
                     "field": COIN_FIELD[territory],
                     "coins": coins,
                     "resources": printed + coins,
                     # The buttons stop where the rules would refuse; saving checks it again.
-                    "can_add": printed + coins < rules.MAX_RESOURCES_BEFORE_FIRST_GAME
-                    and placed < rules.COIN_STICKERS,
+                    "can_add": rules.may_add_coin(placement, territory),
                     "can_remove": coins > 0,
                 }
             )
@@ -152,26 +134,27 @@ def _setup_form_page(
         "powers_form": powers_form,
         "chart_form": chart_form,
         "page_errors": list(errors),
+        "icons_range": ICONS_RANGE,
         **_coin_context(state, placement, coin_errors),
     }
     return render_page(request, SETUP_TEMPLATE, context, partial=partial)
 
 
 def _setup_done_page(request, access, errors=(), chart_form=None):
-    """The setup as it was saved (the board as of before game 1), read-only, but for the
-    trade-in chart: the one in use now, which a member may correct."""
+    """The setup as it was saved (powers, and the coins as the fold recorded them), read-only,
+    but for the trade-in chart: the one in use now, which a member may correct."""
     campaign = access.campaign
-    state = store.state(campaign, as_of=0)
     now = store.state(campaign)
     if chart_form is None and access.can_record and now.set_up:
         chart_form = TradeInChartForm(prefix="chart", initial_chart=now.trade_in_chart)
+    # The coin stickers as the fold recorded them at the setup; a card shows its printed coin too.
     coins = [
         {
             "name": continent,
             "territories": [
-                (territory, state.territories[territory].resources)
+                (territory, 1 + now.setup_coins[territory])
                 for territory in territories
-                if state.territories[territory].resources > 1
+                if territory in now.setup_coins
             ],
         }
         for continent, territories in rules.CONTINENT_TERRITORIES.items()
@@ -180,12 +163,13 @@ def _setup_done_page(request, access, errors=(), chart_form=None):
         "campaign": campaign,
         "access": access,
         "editing": False,
-        "set_up": state.set_up,
-        "powers": [(faction, state.factions[faction].power) for faction in rules.FACTIONS],
+        "set_up": now.set_up,
+        "powers": [(faction, now.factions[faction].power) for faction in rules.FACTIONS],
         "coin_continents_done": [c for c in coins if c["territories"]],
         "chart": sorted((now.trade_in_chart or {}).items()),
         "chart_form": chart_form,
         "page_errors": list(errors),
+        "icons_range": ICONS_RANGE,
         "can_start": access.can_record and rules.why_not_next_game(now) is None,
     }
     return render_page(request, SETUP_TEMPLATE, context)
@@ -232,7 +216,7 @@ def setup_edit(request, slug):
     placement = coin_placement(request.POST)
     action = request.POST.get("coin")
     if action is not None:  # a − / + / random / clear button: count again, save nothing
-        placement = _moved(state, placement, action)
+        placement = _moved(placement, action)
         return _setup_form_page(  # htmx gets only the coins
             request, access, state, _as_typed(StartingPowersForm, request.POST),
             _as_typed(TradeInChartForm, request.POST, prefix="chart"), placement, partial="coins",
@@ -281,16 +265,6 @@ def _one_of(value, options):
     return value if isinstance(value, str) and value in options else ""
 
 
-def _grouped(territories) -> list[tuple[str, list[str]]]:
-    """Territories by continent, board order, for <optgroup>s."""
-    wanted = set(territories)
-    groups = [
-        (continent, [t for t in members if t in wanted])
-        for continent, members in rules.CONTINENT_TERRITORIES.items()
-    ]
-    return [(continent, members) for continent, members in groups if members]
-
-
 def _seat_rows(state, data, errors) -> list[dict]:
     """Each seat as the page shows it, clockwise: its legal starts after the earlier seats'
     starts, why a start chosen before is no longer legal, its "Why not…?" answer, its tokens."""
@@ -318,9 +292,9 @@ def _seat_rows(state, data, errors) -> list[dict]:
                 "faction": faction,
                 "start": start,
                 "why": why,
-                "legal": _grouped(legal),
+                "legal": territories_by_continent(legal),
                 "legal_count": len(legal),
-                "not_legal": _grouped(t for t in rules.TERRITORIES if t not in legal),
+                "not_legal": territories_by_continent(t for t in rules.TERRITORIES if t not in legal),
                 "start_problem": start_problem,
                 "why_answer": why_answer,
                 "tokens": rules.setup_tokens(state, player) if player else None,
@@ -563,7 +537,7 @@ def recruitment(request, slug):
         territories = [
             {
                 "name": territory,
-                "id": f"t-{slugify(territory)}",
+                "id": f"t-{rules.territory_slug(territory)}",
                 "checked": territory in held_set,
                 "city": state.territories[territory].city,
             }
@@ -580,9 +554,9 @@ def recruitment(request, slug):
     bonuses = []
     if result is not None:
         for key, troops in result.continent_bonuses.items():
-            named = state.continents[key]
-            namer = bool(player) and named.named_by == player
-            bonuses.append({"key": key, "name": named.name, "troops": troops, "namer": namer})
+            name = state.continents[key].name
+            namer = key in result.named_by_player
+            bonuses.append({"key": key, "name": name, "troops": troops, "namer": namer})
     chart = sorted((state.trade_in_chart or {}).items())
     context = {
         "campaign": campaign,
@@ -590,6 +564,7 @@ def recruitment(request, slug):
         "form": form,
         "continents": continents,
         "chart": chart,
+        "icons_range": ICONS_RANGE,
         "icons_value": str(form["icons"].value() or "0"),
         "player_value": form["player"].value() or "",
         "result": result,

@@ -8,25 +8,15 @@ from playwright.sync_api import expect
 
 from campaigns import store
 from campaigns.models import Membership
-from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry
 
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+from ..journals import GAME_1, SETUP, game_1_entries
 from .conftest import SCREENSHOTS, assert_accessible, log_in
 from .test_setup_and_start import console_errors, settled
 
 #: the aim of the issue: one game night in 40 taps or fewer (it took 53 before the defaults)
 MOST_TAPS = 40
-SETUP = {
-    "starting_powers": {faction: "a power" for faction in rules.FACTIONS},
-    "coin_stickers": dict.fromkeys(rules.TERRITORIES[:12], 1),
-}
-GAME_1 = [
-    ("Ana", "Khan Industries", "Egypt"),
-    ("Ben", "Enclave of the Bear", "Peru"),
-    ("Cid", "Die Mechaniker", "Ural"),
-    ("Dee", "Imperial Balkania", "Western Europe"),
-]
 #: tonight the group sits as last time, the last winner (Cid) first, and keeps its factions
 TONIGHT = [GAME_1[2], GAME_1[3], GAME_1[0], GAME_1[1]]
 
@@ -72,14 +62,7 @@ def set_up():
 
 def game_1_played_and_rewarded():
     campaign, owner = set_up()
-    seats = [{"player": p, "faction": f, "start": s} for p, f, s in GAME_1]
-    store.append(campaign, [
-        Entry("game", {"number": 1, "played_on": "2026-09-03", "seats": seats}),
-        Entry("game_end", {"results": {"Ana": "held_on", "Ben": "held_on", "Cid": "won", "Dee": "eliminated"}}),
-        Entry("reward", {"player": "Cid", "sign": {}, "choice": {"type": "destroy_territory_card", "territory": "Alaska"}}),
-        Entry("reward", {"player": "Ana", "choice": None}),
-        Entry("reward", {"player": "Ben", "choice": None}),
-    ], owner)
+    store.append(campaign, game_1_entries(), owner)
     return campaign
 
 

@@ -135,6 +135,31 @@ def test_setup_refuses_thresholds_no_fort_card_prints():
     assert error.field == "fort_thresholds"
 
 
+def test_a_fort_level_may_ask_for_50_stars_and_no_more():
+    assert dawnguard.MAX_STARS_PER_LEVEL == 50
+    thresholds = {"hall_of_the_vigilant": [3, 50], "fort_dawnguard": [3, 5, 7]}
+    state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=thresholds))
+    assert state.fort_thresholds["hall_of_the_vigilant"] == [3, 50]
+    thresholds = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 51]}
+    error = refused(dawnguard.new_state(PLAYERS), setup(fort_thresholds=thresholds))
+    assert (error.field, error.message) == (
+        "fort_thresholds",
+        "the Fort Dawnguard thresholds must be the stars printed on its card: "
+        "no level of a fort card asks for more than 50",
+    )
+
+
+def test_a_fort_card_has_at_most_50_levels():
+    fifty_levels = {"hall_of_the_vigilant": [1] * 50, "fort_dawnguard": [3]}
+    play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=fifty_levels))
+    thresholds = {"hall_of_the_vigilant": [1] * 51, "fort_dawnguard": [3]}
+    error = refused(dawnguard.new_state(PLAYERS), setup(fort_thresholds=thresholds))
+    assert error.message == (
+        "the Hall of the Vigilant thresholds must be the stars printed on its card: "
+        "no fort card has more than 50 levels, not 51"
+    )
+
+
 def test_setup_refuses_an_unknown_key():
     error = refused(dawnguard.new_state(PLAYERS), setup(notes="x"))
     assert error.message.startswith("unknown key 'notes' in the setup")
@@ -318,6 +343,12 @@ def test_a_player_may_join_during_chapter_1():
 def test_the_dawnguard_is_no_side_in_chapter_1():
     error = refused(pledged(), event("join", player="Eve", hero="T", race="Argonian", side="dawnguard"))
     assert error.message == "'side' must be one of vigilants, volkihar, not dawnguard"
+
+
+@pytest.mark.parametrize(("side", "shown"), [(None, "null"), (True, "true"), (3, "3"), (["volkihar"], '["volkihar"]')])
+def test_a_side_that_is_not_a_text_is_named_as_the_journal_writes_it(side, shown):
+    error = refused(pledged(), event("join", player="Eve", hero="T", race="Argonian", side=side))
+    assert error.message == f"'side' must be one of vigilants, volkihar, not {shown}"
 
 
 def test_a_player_with_a_hero_cannot_join_again():

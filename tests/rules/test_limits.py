@@ -93,3 +93,84 @@ def test_the_size_limits_are_checked_before_anything_is_converted(monkeypatch):
     monkeypatch.setattr(risk_skyrim, "journal_entries", lambda journal: pytest.fail("converted"))
     with pytest.raises(RuleError, match=f"a journal holds {limits.JOURNAL_MAX_GAMES:,} at most"):
         journal.load(data)
+
+
+def test_the_limits_are_the_ones_the_readme_and_games_md_give():
+    assert (limits.PLAYER_NAME_MAX_CHARS, limits.CAMPAIGN_NAME_MAX_CHARS, limits.TEXT_MAX_CHARS) == (40, 100, 500)
+    assert (limits.NUMBER_MAX, limits.JOURNAL_MAX_DEPTH) == (1_000_000, 20)
+    assert limits.JOURNAL_MAX_BYTES == 4 * 1024 * 1024
+    assert (limits.JOURNAL_MAX_GAMES, limits.JOURNAL_MAX_ENTRIES) == (500, 10_000)
+
+
+def test_a_campaign_name_may_be_100_characters_and_no_more():
+    assert limits.check_campaign_name("N" * 100) == "N" * 100
+    with pytest.raises(RuleError) as refused:
+        limits.check_campaign_name("N" * 101)
+    assert (refused.value.message, refused.value.field) == (
+        "The campaign's name is 101 characters long; 100 at most",
+        "name",
+    )
+
+
+def test_a_player_name_refused_says_whose_name_it_is():
+    with pytest.raises(RuleError) as refused:
+        limits.check_player_name("A" * 41)
+    assert refused.value.message == "A player's name is 41 characters long; 40 at most"
+
+
+def test_any_other_text_may_be_500_characters_and_no_more():
+    limits.check_values({"comment": "x" * 500})
+    with pytest.raises(RuleError, match="'comment' is 501 characters long; 500 at most"):
+        limits.check_values({"comment": "x" * 501})
+
+
+@pytest.mark.parametrize("number", [limits.NUMBER_MAX, -limits.NUMBER_MAX, 0, 2.5])
+def test_a_number_up_to_a_million_is_accepted(number):
+    limits.check_values({"count": number})
+
+
+@pytest.mark.parametrize("number", [limits.NUMBER_MAX + 1, -limits.NUMBER_MAX - 1, limits.NUMBER_MAX + 0.5])
+def test_a_number_above_a_million_is_refused_beside_its_field(number):
+    with pytest.raises(RuleError) as refused:
+        limits.check_values({"count": number}, place="game 2")
+    assert str(refused.value) == "game 2: 'count' is too large (1,000,000 at most)"
+    assert refused.value.field == "count"
+
+
+def nested(levels):
+    value = "x"
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_a_journal_may_nest_20_levels_and_no_more():
+    limits.check_values(nested(limits.JOURNAL_MAX_DEPTH))
+    with pytest.raises(RuleError) as refused:
+        limits.check_values(nested(limits.JOURNAL_MAX_DEPTH + 1), place="game 1")
+    assert str(refused.value) == "game 1: the journal is nested more than 20 levels deep"
+
+
+def test_a_journal_may_hold_500_games_and_10_000_entries_and_no_more():
+    limits.check_journal_size(limits.JOURNAL_MAX_GAMES, limits.JOURNAL_MAX_ENTRIES)
+    with pytest.raises(RuleError) as refused:
+        limits.check_journal_size(limits.JOURNAL_MAX_GAMES + 1, 0)
+    assert refused.value.message == "the journal has 501 games; a journal holds 500 at most"
+    with pytest.raises(RuleError) as refused:
+        limits.check_journal_size(1, limits.JOURNAL_MAX_ENTRIES + 1)
+    assert refused.value.message == "the journal has 10,001 entries; a journal holds 10,000 at most"
+
+
+def test_a_journal_file_of_exactly_4_mb_is_read():
+    text = "{}" + " " * (limits.JOURNAL_MAX_BYTES - 2)
+    assert journal.parse_json(text) == {}
+    with pytest.raises(RuleError, match="a journal file is 4.0 MB at most"):
+        journal.parse_json(text + " ")
+
+
+def test_the_journal_import_counts_the_entries_against_the_limit(monkeypatch):
+    data = load_journal("risk_legacy_15_games.json")
+    entries = len(journal.load(data)[3])
+    monkeypatch.setattr(limits, "JOURNAL_MAX_ENTRIES", entries - 1)
+    with pytest.raises(RuleError, match=f"the journal has {entries} entries; a journal holds {entries - 1} at most"):
+        journal.load(data)

@@ -200,6 +200,18 @@ def test_a_41_character_player_name_is_a_form_error_not_a_500(client, owner):
     assert not Campaign.objects.exists()
 
 
+def test_a_101_character_campaign_name_is_a_form_error_and_nothing_is_saved(client, owner):
+    client.force_login(owner)
+    response = client.post(
+        reverse("campaign_create"), {"create": "1", "name": "N" * 101, "system": "risk-legacy", "players": "Ana"}
+    )
+    assert response.status_code == 200
+    message = "Ensure this value has at most 100 characters (it has 101)."
+    assert response.context["form"].errors["name"] == [message]
+    assert message in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -215,6 +227,34 @@ def test_an_uploaded_journal_with_a_text_the_database_refuses_is_refused_first(c
     change(data)
     client.force_login(owner)
     response = upload(client, json.dumps(data).encode())  # ensure_ascii: a lone surrogate stays \ud800
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "message"),
+    [
+        (
+            "risk_legacy_15_games.json",
+            lambda j: j["games"][1]["events"].append({"type": "missiles", "count": 1_000_001}),
+            "game 2: &#x27;count&#x27; is too large (1,000,000 at most)",
+        ),
+        (
+            "dawnguard_campaign.json",
+            lambda j: j["setup"]["fort_thresholds"].update(fort_dawnguard=[3, 5, 51]),
+            "the Fort Dawnguard thresholds must be the stars printed on its card: "
+            "no level of a fort card asks for more than 50",
+        ),
+    ],
+)
+def test_an_uploaded_journal_with_a_number_no_game_reaches_is_refused_and_nothing_saved(
+    client, owner, name, change, message
+):
+    data = load_journal(name)
+    change(data)
+    client.force_login(owner)
+    response = upload(client, data)
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Campaign.objects.exists()

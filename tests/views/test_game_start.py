@@ -16,12 +16,8 @@ from campaigns.rules.base import Entry as RuleEntry
 from campaigns.views import table_setup
 
 from ..factories import PlayerFactory
+from ..journals import PLAYERS, SETUP
 
-PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
-SETUP = {
-    "starting_powers": {faction: "a power" for faction in rules.FACTIONS},
-    "coin_stickers": dict.fromkeys(rules.TERRITORIES[:12], 1),
-}
 
 
 @pytest.fixture
@@ -31,12 +27,6 @@ def ready(campaign, owner):
         PlayerFactory(campaign=campaign, name=name, position=i)
     store.append(campaign, [RuleEntry("setup", SETUP)], owner)
     return campaign
-
-
-@pytest.fixture
-def as_owner(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def url(campaign):

@@ -12,24 +12,8 @@ from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
 
 from ..factories import PlayerFactory
+from ..journals import PLAYERS, SETUP, game_1_entries
 
-PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
-SETUP = {
-    "starting_powers": {faction: "a power" for faction in rules.FACTIONS},
-    "coin_stickers": dict.fromkeys(rules.TERRITORIES[:12], 1),
-}
-GAME_1 = [
-    ("Ana", "Khan Industries", "Egypt"),
-    ("Ben", "Enclave of the Bear", "Peru"),
-    ("Cid", "Die Mechaniker", "Ural"),
-    ("Dee", "Imperial Balkania", "Western Europe"),
-]
-
-
-@pytest.fixture
-def as_owner(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def url(campaign):
@@ -47,14 +31,7 @@ def set_up(campaign, owner, players=PLAYERS):
 def after_game_1(campaign, owner):
     """Game 1 played by four of the five (Cid won, Dee was eliminated) and rewarded."""
     set_up(campaign, owner)
-    seats = [{"player": p, "faction": f, "start": s} for p, f, s in GAME_1]
-    store.append(campaign, [
-        RuleEntry("game", {"number": 1, "played_on": "2026-09-03", "seats": seats}),
-        RuleEntry("game_end", {"results": {"Ana": "held_on", "Ben": "held_on", "Cid": "won", "Dee": "eliminated"}}),
-        RuleEntry("reward", {"player": "Cid", "sign": {}, "choice": {"type": "destroy_territory_card", "territory": "Alaska"}}),
-        RuleEntry("reward", {"player": "Ana", "choice": None}),
-        RuleEntry("reward", {"player": "Ben", "choice": None}),
-    ], owner)
+    store.append(campaign, game_1_entries(), owner)
     campaign.refresh_from_db()
     return campaign
 

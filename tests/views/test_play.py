@@ -106,6 +106,7 @@ def test_recruitment_by_a_player_without_a_missile_is_refused(client, owner):
                     {"event_type": "recruitment", "recruitment-player": "Ana", "recruitment-troops": "31"})
     form = next(f for f in response.context["event_forms"] if f.event_type == "recruitment")
     assert "player" in form.errors and entries(campaign) == before
+    assert "Nobody at the table has a Missile" in response.content.decode()  # the form's place says why
 
 
 def test_an_elimination_prompts_for_its_packet_until_it_is_opened(client, owner):
@@ -463,6 +464,27 @@ def test_the_scar_list_puts_scarred_territories_apart_and_the_card_lets_a_scar_c
     assert state.last_game.events[-1]["allowed_by_card"] is True
 
 
+def test_a_city_on_a_city_is_refused_without_the_card_and_saved_with_it(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    city = {"event_type": "city", "city-player": "Ana", "city-territory": "Peru", "city-kind": "minor"}
+    assert post(client, "event_add", campaign, city | {"city-name": "Lima"}).status_code == 302
+    before = entries(campaign)
+    response = post(client, "event_add", campaign, city | {"city-player": "Ben", "city-name": "Lima Two"})
+    assert response.status_code == 200
+    form = next(f for f in response.context["event_forms"] if f.event_type == "city")
+    message = ("Peru already has a city (Lima, founded in game 1): a city cannot cover a city unless a card or "
+               "packet says it may")
+    assert form.errors["territory"] == [message]
+    assert message in response.content.decode()
+    assert entries(campaign) == before
+    covering = city | {"city-player": "Ben", "city-name": "Lima Two", "city-allowed_by_card": "on"}
+    assert post(client, "event_add", campaign, covering).status_code == 302
+    state = state_now(campaign)
+    assert state.territories["Peru"].city.name == "Lima Two"
+    assert state.last_game.events[-1]["allowed_by_card"] is True
+
+
 def test_the_fortification_form_says_when_no_city_can_take_a_box(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
@@ -480,17 +502,26 @@ def test_a_fired_missile_cannot_be_fired_again(client, owner):
     response = post(client, "event_add", campaign, {"event_type": "missiles", "missiles-count": "1"})
     form = next(f for f in response.context["event_forms"] if f.event_type == "missiles")
     assert form.errors["count"] == [
-        "only 0 Missiles left unfired in game 2 (1 Missile of 1 already fired: a fired Missile is spent)"
+        "No Missile is left unfired in game 2: the only Missile in play has been fired, and a fired Missile is spent"
     ]
     assert "Every Missile at the table has been fired: a fired Missile is spent." in response.content.decode()
     assert entries(campaign) == before
     html = client.get(reverse("table", args=[campaign.slug])).content.decode()
     assert 'name="recruitment-player"' not in html  # nobody holds an unfired Missile now
+    response = post(client, "event_add", campaign,
+                    {"event_type": "recruitment", "recruitment-player": "Ben", "recruitment-troops": "31"})
+    assert response.status_code == 200
+    form = next(f for f in response.context["event_forms"] if f.event_type == "recruitment")
+    assert "player" in form.errors and entries(campaign) == before
+    # The form is replaced by why nobody can use it.
+    assert "Every Missile at the table has been fired: a fired Missile is spent." in response.content.decode()
+    assert "recruit_30" not in state_now(campaign).conditions_met
 
 
 def test_a_held_on_player_with_no_territory_is_refused_at_the_end(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
+    before = entries(campaign)
     control = [["Egypt"], ["Peru"], ["Ural"], [], ["Japan"]]
     response = post(client, "game_end", campaign, end_data(["held_on", "won", "held_on", "held_on", "held_on"], control))
     assert response.status_code == 200
@@ -499,6 +530,7 @@ def test_a_held_on_player_with_no_territory_is_refused_at_the_end(client, owner)
     assert response.context["form"].errors["log_control"] == [message]
     assert message in response.content.decode()
     assert state_now(campaign).phase == rl.PHASE_PLAYING
+    assert entries(campaign) == before
 
 
 def test_a_packet_is_recorded_during_the_rewards(client, owner):
@@ -509,6 +541,19 @@ def test_a_packet_is_recorded_during_the_rewards(client, owner):
     response = post(client, "packet_add", campaign, {"packet-name": "Do not open. Ever.", "packet-notes": "Oops."})
     assert response.status_code == 302
     assert state_now(campaign).opened_packets[-1].name == "Do not open. Ever."
+
+
+def test_a_packet_before_the_first_game_is_refused_with_the_reason_and_nothing_saved(client, owner):
+    campaign = campaign_at(owner, lambda e: e.kind == "setup")
+    client.force_login(owner)
+    page = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert reverse("packet_add", args=[campaign.slug]) not in page  # no packet form before game 1
+    before = entries(campaign)
+    response = post(client, "packet_add", campaign, {"packet-name": "Do not open. Ever.", "packet-notes": "Oops."})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert "Packets are opened during or after a game: no game has been logged yet." in html
+    assert entries(campaign) == before and state_now(campaign).opened_packets == []
 
 
 def test_the_world_waits_for_every_game_15_reward(client, owner):
@@ -525,3 +570,44 @@ def test_the_world_waits_for_every_game_15_reward(client, owner):
     html = client.get(response["Location"]).content.decode()
     assert "The world is named once every reward of game 15 is chosen or passed" in html
     assert entries(campaign) == before and state_now(campaign).world is None
+
+
+def test_only_games_after_the_fifteenth_are_said_to_give_no_rewards(client, owner, risk_campaign):
+    client.force_login(owner)
+    assert state_now(risk_campaign).next_game_number == rl.LAST_REWARD_GAME + 1
+    html = client.get(reverse("table", args=[risk_campaign.slug])).content.decode()
+    assert "later games change the world but give no rewards" in html
+    system, title, players, logged = journal.read(load_journal(NAME))
+    before_game_2 = next(i for i, e in enumerate(logged) if e.kind == "game" and e.data["number"] == 2)
+    campaign = store.create_campaign(name="Game 2 next", system=system.KEY, owner=owner, players=players)
+    store.append(campaign, logged[:before_game_2], owner)
+    assert state_now(campaign).phase == rl.PHASE_READY
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Start game 2" in html and "give no rewards" not in html
+
+
+def test_the_elimination_form_offers_those_standing_and_none_once_one_is_left(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    seated = [seat.player for seat in state_now(campaign).last_game.seats]
+
+    def elimination_form():
+        page = client.get(reverse("table", args=[campaign.slug]))
+        return next(f for f in page.context["event_forms"] if f.event_type == "elimination")
+
+    for player in seated[:-1]:
+        offered = [value for value, _ in elimination_form().fields["player"].choices[1:]]
+        assert offered == seated[seated.index(player):]
+        post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": player})
+    assert elimination_form().unavailable == f"{seated[-1]} is the last player standing: enter the results."
+
+
+def test_eliminating_a_player_already_out_is_refused_with_why_and_nothing_saved(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    out = state_now(campaign).last_game.seats[0].player
+    post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": out})
+    before = entries(campaign)
+    response = post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": out})
+    assert f"{out} cannot be eliminated now: they are already out" in response.content.decode()
+    assert entries(campaign) == before

@@ -165,3 +165,132 @@ def test_game_night_pages_during_a_game_query_the_same_for_game_2_and_game_16(cl
     client.force_login(owner)
     counts = [queries(client, reverse(name, args=[c.slug]), cold=cold) for c in (early, late)]
     assert counts[0] == counts[1] <= 8
+
+
+# -- game night in each phase, the chart's correction, the signed-out answer, join and home
+
+
+def campaign_in_phase(games, phase, owner):
+    """`games` games played and the campaign in `phase`: "rewards" (the winner has chosen,
+    the held-on players still may) or "between games" (every reward chosen or passed, then a
+    packet opened: after game 15, the world is still to name)."""
+    from campaigns.rules import risk_legacy as rl
+    from campaigns.rules.base import Entry
+
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"] = data["games"][:games]
+    data["games"][-1]["rewards"] = data["games"][-1]["rewards"][:1]  # the winner's only
+    data.pop("world", None)
+    data["name"] = f"{games} games, {phase}"
+    campaign = store.import_journal(data, owner=owner)
+    state = store.state(campaign)
+    assert state.phase == rl.PHASE_REWARDS and state.reward_queue
+    if phase == "between games":
+        passes = [Entry("reward", {"player": player, "choice": None}) for player in state.reward_queue]
+        packet = Entry("packet", {"name": "Opened between games", "unlocks": {"notes": "New rules."}})
+        store.append(campaign, [*passes, packet])
+        assert store.state(campaign).phase == rl.PHASE_READY
+    return campaign
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
+@pytest.mark.parametrize("phase", ["rewards", "between games"])
+@pytest.mark.parametrize("name", ["table", "live", "setup_edit", "game_start"])
+def test_game_night_pages_after_a_game_query_the_same_after_game_1_and_game_15(
+    client, owner, name, phase, cold
+):
+    early, late = campaign_in_phase(1, phase, owner), campaign_in_phase(15, phase, owner)
+    client.force_login(owner)
+    counts = [queries(client, reverse(name, args=[c.slug]), cold=cold) for c in (early, late)]
+    assert counts[0] == counts[1] <= 6
+
+
+def test_the_play_page_offers_the_packet_form_in_rewards_and_between_games(client, owner):
+    client.force_login(owner)
+    for phase in ("rewards", "between games"):
+        campaign = campaign_in_phase(15, phase, owner)
+        context = client.get(reverse("table", args=[campaign.slug])).context
+        assert context["packet_form"] is not None, phase
+    assert context["world_form"] is not None  # after game 15, between games: name the world
+
+
+@pytest.mark.parametrize("name", ["table", "setup_edit", "game_start"])
+def test_game_night_pages_before_the_setup_are_bounded(client, owner, name):
+    campaign = store.create_campaign(name="Not set up", system="risk-legacy", owner=owner,
+                                     players=["Ana", "Ben", "Cid"])
+    client.force_login(owner)
+    assert queries(client, reverse(name, args=[campaign.slug]), cold=True) <= 7
+
+
+def _chart_post(client, campaign, troops):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            reverse("trade_in_chart_edit", args=[campaign.slug]), {"chart-troops_2": troops}
+        )
+    return response.status_code, len(captured)
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
+def test_correcting_the_chart_queries_the_same_after_game_1_and_game_15(client, owner, cold):
+    early, late = campaign_with_games(1, owner), campaign_with_games(15, owner)
+    client.force_login(owner)
+    refused, saved = [], []
+    for campaign in (early, late):
+        if cold:
+            cache.clear()
+            store.forget_in_process_states()
+        refused.append(_chart_post(client, campaign, "-1"))  # the page again, the row's error beside it
+        saved.append(_chart_post(client, campaign, "3"))  # saved: back to the setup page
+    assert [status for status, _ in refused] == [200, 200] and [status for status, _ in saved] == [302, 302]
+    assert refused[0][1] == refused[1][1] <= 5
+    assert saved[0][1] == saved[1][1] <= 13
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx-poll"])
+def test_the_signed_out_live_answer_reads_nothing(client, owner, htmx):
+    campaign = campaign_with_games(15, owner)
+    with CaptureQueriesContext(connection) as captured:
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = client.get(reverse("live", args=[campaign.slug]), headers=headers)
+    assert response.status_code == (200 if htmx else 302)
+    assert len(captured) <= 1  # the session's row, at most: no campaign, no journal
+
+
+@pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
+def test_the_join_page_with_a_roster_name_to_offer_queries_the_same_for_1_and_15_games(client, owner, cold):
+    joiner = UserFactory(username="ana")  # "Ana" is on the roster, unlinked: it is offered
+    client.force_login(joiner)
+    counts = []
+    for games in (1, 15):
+        campaign = campaign_with_games(games, owner)
+        response_count = queries(client, reverse("join", args=[campaign.invite_token]), cold=cold)
+        assert client.get(reverse("join", args=[campaign.invite_token])).context["offered"].name == "Ana"
+        counts.append(response_count)
+    # From a cold cache the count of games folds the journal: its two reads (roster, journal).
+    assert counts[0] == counts[1] <= 7
+
+
+def test_the_home_page_from_a_cold_cache_does_not_grow_with_the_campaigns(client, owner):
+    client.force_login(owner)
+    campaign_with_games(1, owner)
+    few = queries(client, reverse("home"), cold=True)
+    for games in (3, 9, 15):
+        campaign_in_phase(games, "rewards", owner)
+    campaign_playing_game_after(2, owner)
+    for name in STATS_JOURNALS:
+        store.import_journal(load_journal(name), owner=owner)
+    # A campaign folded afresh costs its two reads (roster, journal), for all campaigns at once.
+    assert queries(client, reverse("home"), cold=True) == few <= 5
+
+
+@pytest.mark.parametrize("name", ["roster", "members", "table", "game_start"])
+def test_pages_listing_the_roster_query_the_same_for_a_short_and_a_long_roster(client, owner, name):
+    client.force_login(owner)
+    counts = []
+    for players in (["Ana", "Ben", "Cid"], [f"Player {n}" for n in range(1, 13)]):
+        campaign = store.create_campaign(name=f"{len(players)} players", system="risk-legacy", owner=owner,
+                                         players=players)
+        for player in campaign.players.all()[:2]:
+            store.link_player(campaign, player, UserFactory())
+        counts.append(queries(client, reverse(name, args=[campaign.slug]), cold=True))
+    assert counts[0] == counts[1]

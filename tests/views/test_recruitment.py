@@ -21,12 +21,6 @@ def url(campaign):
     return reverse("recruitment", args=[campaign.slug])
 
 
-@pytest.fixture
-def as_owner(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def test_the_first_visit_counts_the_minimum_of_three(as_owner, risk_campaign):
     response = as_owner.get(url(risk_campaign))
     assert response.status_code == 200
@@ -34,6 +28,14 @@ def test_the_first_visit_counts_the_minimum_of_three(as_owner, risk_campaign):
     html = response.content.decode()
     assert len(re.findall(r'<input type="checkbox" name="territories"', html)) == 42
     assert "<strong>3</strong> troops to place" in html
+    assert "(the least)" in html
+    assert "Count the coins on all the cards traded (2 to 10)" in html
+
+
+def test_a_base_above_the_least_is_not_called_the_least(as_owner, risk_campaign):
+    response = as_owner.get(url(risk_campaign), {"territories": list(rules.TERRITORIES[:14])})
+    assert response.context["result"].base > 3  # cities on the board add population
+    assert "(the least)" not in response.content.decode()
 
 
 def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaign):

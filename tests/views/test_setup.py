@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -47,12 +46,6 @@ def entries(campaign):
     return Entry.objects.filter(campaign=campaign).count()
 
 
-@pytest.fixture
-def as_owner(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def test_the_form_lists_every_faction_and_every_territory_by_continent(as_owner, campaign):
     html = as_owner.get(url(campaign)).content.decode()
     for faction in rules.FACTIONS:
@@ -61,6 +54,7 @@ def test_the_form_lists_every_faction_and_every_territory_by_continent(as_owner,
     for continent in rules.CONTINENTS:
         assert f"<legend>{continent}" in html
     assert "0 of 12</strong> placed" in html
+    assert "Stick the 12 coins" in html and "the cards they trade in, 2 to 10." in html
 
 
 def test_saving_appends_one_setup_entry_and_goes_on_to_the_first_game(as_owner, campaign):
@@ -129,7 +123,7 @@ def test_random_places_one_coin_on_twelve_distinct_territories(as_owner, campaig
     html = as_owner.post(url(campaign), setup_data(coins={}) | {"coin": "random"}).content.decode()
     counts = re.findall(r'name="coins-[a-z-]+" value="(\d+)"', html)
     assert sorted(counts, reverse=True)[:13] == ["1"] * 12 + ["0"]
-    placement = table_setup.random_placement(state_of(campaign), dict.fromkeys(rules.TERRITORIES, 0))
+    placement = table_setup.random_placement(dict.fromkeys(rules.TERRITORIES, 0))
     assert sum(placement.values()) == 12 and set(placement.values()) == {0, 1}
 
 
@@ -149,10 +143,9 @@ def test_random_places_only_the_coins_still_to_place_and_keeps_those_placed_by_h
     assert re.search(r'id="coin-random"[^>]*disabled', html)  # nothing left to place
 
 
-def test_random_tops_up_the_placement_it_is_given(campaign):
-    state = state_of(campaign)
+def test_random_tops_up_the_placement_it_is_given():
     placement = dict.fromkeys(rules.TERRITORIES, 0) | {"Alaska": 2} | dict.fromkeys(TWELVE[1:10], 1)
-    topped_up = table_setup.random_placement(state, placement)
+    topped_up = table_setup.random_placement(placement)
     assert sum(topped_up.values()) == 12
     # Nothing placed by hand is taken off (a card may still get a second coin at random).
     assert all(topped_up[t] >= n for t, n in placement.items())
@@ -253,6 +246,17 @@ def test_an_empty_chart_correction_is_refused_and_saves_nothing(as_owner, campai
     assert response.context["chart_form"].non_field_errors() == ["the trade-in chart needs at least one line"]
     assert "the trade-in chart needs at least one line" in response.content.decode()
     assert entries(campaign) == before
+
+
+def test_a_correction_above_99_troops_is_refused_beside_its_row_and_saves_nothing(as_owner, campaign):
+    as_owner.post(url(campaign), setup_data(chart={2: 2}) | {"save": "1"})
+    before = entries(campaign)
+    response = as_owner.post(chart_url(campaign), {"chart-troops_2": "2", "chart-troops_10": "100"})
+    assert response.status_code == 200
+    message = "No line of the board's chart gives more than 99 troops."
+    assert response.context["chart_form"].errors == {"troops_10": [message]}
+    assert message.replace("'", "&#x27;") in response.content.decode()
+    assert entries(campaign) == before and state_of(campaign).trade_in_chart == {2: 2}
 
 
 def test_a_viewer_cannot_correct_the_chart(client, campaign, owner, viewer):

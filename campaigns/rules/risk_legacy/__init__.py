@@ -130,6 +130,7 @@ from .game import (
     missiles_left,
 )
 from .rewards import (
+    gives_rewards,
     why_not_reward_turn,
     bonus_deltas,
 )
@@ -144,7 +145,9 @@ from .fold import (
 )
 from .table import (
     suggested_seats,
+    may_add_coin,
     missile_holders,
+    eliminable,
     scar_targets,
     fortification_box_targets,
     city_targets,
@@ -180,8 +183,9 @@ __all__ = [
     "Change", "territory_slug", "RiskLegacyState", "new_state", "supplies", "why_not_next_game",
     "why_not_start", "legal_starts", "why_not_open_packet", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS",
     "MISSILES_PACKET", "RECRUITMENT_PACKET", "eliminated_during", "missiles_in_play", "missiles_fired",
-    "missiles_left", "why_not_reward_turn", "bonus_deltas", "world_namers", "continents_named_by",
-    "why_not_name_world", "roll_off_totals", "apply", "suggested_seats", "missile_holders",
+    "missiles_left", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
+    "continents_named_by", "why_not_name_world", "roll_off_totals", "apply", "suggested_seats",
+    "may_add_coin", "missile_holders", "eliminable",
     "scar_targets", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
     "scar_cards_dealt", "setup_tokens", "faction_history", "homeland", "packet_prompts",
     "packets_to_open", "Recruitment", "recruitment", "trade_in_troops", "describe", "state_json",

@@ -390,6 +390,26 @@ def _missiles_words(count: int) -> str:
     return f"{count} Missile{'' if count == 1 else 's'}"
 
 
+def _too_many_missiles(game: Game, in_play: int, left: int) -> str:
+    """Why more Missiles than the `left` unfired ones cannot be fired, in words."""
+    number = game.number
+    if in_play == 0:
+        return (
+            f"No Missile is in play in game {number}: Missiles come from signing the victor's section"
+        )
+    if left == in_play:
+        return f"Only {_missiles_words(in_play)} {'is' if in_play == 1 else 'are'} in play in game {number}"
+    if left == 0:
+        fired = "the only Missile in play has" if in_play == 1 else f"all {in_play} Missiles in play have"
+        return (
+            f"No Missile is left unfired in game {number}: {fired} been fired, and a fired Missile is spent"
+        )
+    return (
+        f"Only {_missiles_words(left)} {'is' if left == 1 else 'are'} left unfired in game {number} "
+        f"({in_play - left} of {in_play} already fired: a fired Missile is spent)"
+    )
+
+
 def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: str) -> tuple[str, str] | None:
     """Eliminations, Missiles fired in one combat, and recruitment while holding a Missile."""
     kind = data["type"]
@@ -399,30 +419,28 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
             return "'count' must be a whole number of Missiles, at least 1", "count"
         in_play, left = missiles_in_play(state, game), missiles_left(state, game)
         if count > left:
-            if left == in_play:
-                missiles = f"{in_play} Missile{'s' if in_play != 1 else ''}"
-                return f"only {missiles} are in play in game {game.number}", "count"
-            fired = in_play - left
-            return (
-                f"only {_missiles_words(left)} left unfired in game {game.number} "
-                f"({_missiles_words(fired)} of {in_play} already fired: a fired Missile is spent)",
-                "count",
-            )
+            return _too_many_missiles(game, in_play, left), "count"
         return None
     _check_seated(state, game, data["player"], place)
     player = data["player"]
     if kind == "elimination":
-        if player in eliminated_during(game):
-            return f"{player} has already been eliminated in game {game.number}", "player"
-        survivors = [seat.player for seat in game.seats if seat.player not in eliminated_during(game)]
-        if len(survivors) <= 1:
-            return f"{player} is the last player standing: they won game {game.number}", "player"
-        return None
+        problem = _elimination_problem(game, player)
+        return (problem, "player") if problem else None
     troops = data["troops"]
     if not is_whole(troops) or troops < 1:
         return "'troops' must be a whole number, at least 1", "troops"
     problem = _missile_holder_problem(state, game, player)
     return (problem, "player") if problem else None
+
+
+def _elimination_problem(game: Game, player: str) -> str | None:
+    """Why seated `player` cannot be eliminated now in `game`, or None when they may be."""
+    out = eliminated_during(game)
+    if player in out:
+        return f"{player} has already been eliminated in game {game.number}"
+    if sum(1 for seat in game.seats if seat.player not in out) <= 1:
+        return f"{player} is the last player standing: they won game {game.number}"
+    return None
 
 
 def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> str | None:

@@ -42,6 +42,11 @@ def _reward_place(state: RiskLegacyState, data: Any) -> str:
     return f"{where} ({player})" if isinstance(player, str) else where
 
 
+def gives_rewards(game_number: int) -> bool:
+    """Whether a game ends with rewards: games 1 to 15 do; later ones change the world, no more."""
+    return game_number <= LAST_REWARD_GAME
+
+
 def why_not_reward_turn(state: RiskLegacyState, player: str) -> str | None:
     """Why `player` may not choose a reward now, or None when they may.
 
@@ -53,7 +58,7 @@ def why_not_reward_turn(state: RiskLegacyState, player: str) -> str | None:
         return "Rewards come after a game: no game has been logged yet"
     if game.in_progress:
         return f"Rewards come after the game's end: game {game.number} is in progress"
-    if game.number > LAST_REWARD_GAME:
+    if not gives_rewards(game.number):
         return f"No rewards after game {LAST_REWARD_GAME}"
     seat = game.seat_of(player)
     if seat is None:

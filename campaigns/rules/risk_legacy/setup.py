@@ -70,18 +70,24 @@ def _check_coin_stickers(coins: Any, place: str) -> None:
                 place=place,
                 field=key,
             )
-        if 1 + count > MAX_RESOURCES_BEFORE_FIRST_GAME:
-            raise RuleError(
-                f"{territory}'s card would hold {1 + count} resources: before the first game no card "
-                f"may hold more than {MAX_RESOURCES_BEFORE_FIRST_GAME}",
-                place=place,
-                field=key,
-            )
+        problem = _card_coins_problem(territory, count)
+        if problem:
+            raise RuleError(problem, place=place, field=key)
     total = sum(coins.values())
     if total != COIN_STICKERS:
         raise RuleError(
             f"All {COIN_STICKERS} coin stickers must be placed, not {total}", place=place, field=key
         )
+
+
+def _card_coins_problem(territory: str, count: int) -> str | None:
+    """Why `count` coin stickers cannot go on `territory`'s card at the setup, or None."""
+    if 1 + count > MAX_RESOURCES_BEFORE_FIRST_GAME:  # the coin printed on the card counts
+        return (
+            f"{territory}'s card would hold {1 + count} resources: before the first game no card "
+            f"may hold more than {MAX_RESOURCES_BEFORE_FIRST_GAME}"
+        )
+    return None
 
 
 def _check_trade_in_chart(chart: Any, place: str, key: str = "trade_in_chart") -> None:

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import Entry, RuleError
 from ..checks import is_whole, join_names
 from .box import (
+    CHOICE_FIELDS,
     CHOICE_LABEL,
     CITY_KINDS,
     CITY_LABEL,
+    COIN_STICKERS,
     CONTINENTS,
     CONTINENT_OF,
     CONTINENT_TERRITORIES,
@@ -31,11 +33,13 @@ from .game import (
     EVENT_FIELDS,
     _boxes_problem,
     _city_kind_problem,
+    _elimination_problem,
     _missile_holder_problem,
     _no_city_problem,
     _table_event_text,
 )
 from .rewards import _TARGET_CHECKS, why_not_reward_turn
+from .setup import _card_coins_problem
 from .state import Game, RiskLegacyState, _check_territory, _plural, _quoted
 
 
@@ -57,9 +61,23 @@ def suggested_seats(state: RiskLegacyState) -> list[tuple[str, str | None]]:
     return [(seat.player, seat.faction) for seat in seats[first:] + seats[:first]]
 
 
+def may_add_coin(placement: dict[str, int], territory: str) -> bool:
+    """Whether the setup's coin stickers, placed so far as `placement` (territory -> coins),
+    can take one more on `territory`: one is left to place and the card stays within what it
+    may hold before game 1. The setup page's + button and "Place at random" stop there."""
+    if sum(placement.values()) >= COIN_STICKERS:
+        return False
+    return _card_coins_problem(territory, placement.get(territory, 0) + 1) is None
+
+
 def missile_holders(state: RiskLegacyState, game: Game) -> list[str]:
     """The seated players who may be holding an unfired Missile, in seat order."""
     return [seat.player for seat in game.seats if _missile_holder_problem(state, game, seat.player) is None]
+
+
+def eliminable(game: Game) -> list[str]:
+    """The seated players who may be eliminated now, in seat order: none once only one stands."""
+    return [seat.player for seat in game.seats if _elimination_problem(game, seat.player) is None]
 
 
 def scar_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[str]:
@@ -97,7 +115,7 @@ def reward_targets(state: RiskLegacyState, player: str) -> dict[str, list[str]]:
     choices = WINNER_CHOICES if player == game.winner else HELD_ON_CHOICES
     targets: dict[str, list[str]] = {}
     for kind in choices:
-        candidates = CONTINENTS if kind in ("name_continent", "change_continent_bonus") else TERRITORIES
+        candidates = CONTINENTS if CHOICE_FIELDS[kind][0][0] == "continent" else TERRITORIES
         check = _TARGET_CHECKS[kind]
         targets[kind] = sorted(c for c in candidates if check(state, game, player, c) is None)
     return targets
@@ -170,19 +188,29 @@ def packets_to_open(state: RiskLegacyState) -> list[dict[str, Any]]:
     return waiting
 
 
+#: The fewest troops a player recruits from territories and population.
+LEAST_RECRUITED = 3
+
+
 @dataclass(slots=True)
 class Recruitment:
     """The troops a player recruits, part by part (GAMES.md's formula)."""
 
     territories: int
     population: int
-    base: int  # max(3, (territories + population) // 3)
+    base: int  # max(LEAST_RECRUITED, (territories + population) // 3)
     continent_bonuses: dict[str, int]  # each continent fully held: its bonus (+1 for its namer)
     traded_in: int  # troops for the Resource icons traded, from the trade-in chart
+    named_by_player: list[str] = field(default_factory=list)  # bonuses above with the namer's +1
 
     @property
     def total(self) -> int:
         return self.base + sum(self.continent_bonuses.values()) + self.traded_in
+
+    @property
+    def least(self) -> bool:
+        """The base is the least a player recruits, whatever they hold."""
+        return self.base == LEAST_RECRUITED
 
 
 def recruitment(
@@ -195,17 +223,21 @@ def recruitment(
         _check_territory(territory, None, "territories")
         controlled.add(territory)
     population = sum(state.territories[t].city.population for t in controlled if state.territories[t].city)
-    base = max(3, (len(controlled) + population) // 3)
-    bonuses = {}
+    base = max(LEAST_RECRUITED, (len(controlled) + population) // 3)
+    bonuses, named = {}, []
     for key, continent in state.continents.items():
         if set(CONTINENT_TERRITORIES[key]) <= controlled:
-            bonuses[key] = continent.bonus + (1 if continent.named_by == player else 0)
+            namer = bool(player) and continent.named_by == player
+            bonuses[key] = continent.bonus + (1 if namer else 0)
+            if namer:
+                named.append(key)
     return Recruitment(
         territories=len(controlled),
         population=population,
         base=base,
         continent_bonuses=bonuses,
         traded_in=trade_in_troops(state, icons_traded),
+        named_by_player=named,
     )
 
 

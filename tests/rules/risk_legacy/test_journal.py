@@ -223,6 +223,20 @@ def test_scar_and_city_events_that_cover_another_round_trip_with_their_flag():
     assert timeline.current.territories["Brazil"].city.name == "Rio Grande"
 
 
+@pytest.mark.parametrize("flag", [False, None])
+def test_a_journal_event_that_covers_without_the_card_is_refused_whole(flag):
+    events = [scar("Ben", "Peru", "Bunker"), {**scar("Cid", "Peru", "Ammo Shortage"), "allowed_by_card": flag}]
+    error = load_error(a_journal([jgame(1, results=None, events=events)]))
+    assert (error.place, error.field) == ("game 1, event 2", "allowed_by_card")
+    assert error.message == (
+        "'allowed_by_card' is true when a card or packet lets this cover another; leave it out otherwise"
+    )
+    events[1].pop("allowed_by_card")
+    assert load_error(a_journal([jgame(1, results=None, events=events)])).message == (
+        "Peru already has a scar (Bunker): a scar cannot cover a scar unless a card or packet says it may"
+    )
+
+
 def test_a_journal_naming_the_world_before_every_game_15_reward_is_refused():
     state = fifteen_games()
     games = [

@@ -93,6 +93,7 @@ def test_recruitment_counts_territories_population_continents_and_cards():
     assert ana.traded_in == 4 and ana.total == 3 + 4 + 4
     ben = rl.recruitment(state, "Ben", south_america)
     assert ben.continent_bonuses == {"South America": 3} and ben.total == 6
+    assert ana.named_by_player == ["South America"] and ben.named_by_player == []
 
 
 def test_the_trade_in_chart_counts_resource_icons_not_cards():
@@ -107,8 +108,10 @@ def test_the_trade_in_chart_counts_resource_icons_not_cards():
 
 
 def test_recruitment_is_at_least_three():
-    assert rl.recruitment(campaign(), "Ana", ["Peru"]).total == 3
-    assert rl.recruitment(campaign(), "Ana", rl.TERRITORIES[:14]).base == 4
+    least = rl.recruitment(campaign(), "Ana", ["Peru"])
+    assert least.total == 3 and least.least
+    more = rl.recruitment(campaign(), "Ana", rl.TERRITORIES[:14])
+    assert more.base == 4 and not more.least
 
 
 def test_recruitment_refuses_a_card_count_off_the_chart_or_without_a_chart():
@@ -212,3 +215,42 @@ def test_a_reward_is_described_by_what_it_founded_never_by_a_code():
 )
 def test_events_are_described_in_words(data, words):
     assert rl.describe(Entry("event", data)) == words
+
+
+# --------------------------------------------------------------------------------------
+# The setup's coins, eliminations and the games with rewards, as the pages offer them
+# --------------------------------------------------------------------------------------
+
+
+def test_a_coin_may_be_added_while_stickers_are_left_and_the_card_has_room():
+    placement = dict.fromkeys(rl.TERRITORIES, 0)
+    assert rl.may_add_coin(placement, "Peru")
+    placement["Peru"] = rl.MAX_RESOURCES_BEFORE_FIRST_GAME - 1  # its printed coin makes it full
+    assert not rl.may_add_coin(placement, "Peru")
+    placement.update(dict.fromkeys(rl.TERRITORIES[:10], 1))
+    placement["Peru"] = 2
+    assert sum(placement.values()) == rl.COIN_STICKERS and not rl.may_add_coin(placement, "Siam")
+
+
+def test_the_coin_the_page_adds_is_one_the_setup_accepts():
+    """The + button and the setup's check agree: a card one coin short of full is accepted."""
+    coins = {"Peru": rl.MAX_RESOURCES_BEFORE_FIRST_GAME - 2}
+    assert rl.may_add_coin(coins, "Peru")
+    rest = [t for t in rl.TERRITORIES if t != "Peru"][: rl.COIN_STICKERS - coins["Peru"] - 1]
+    coins.update({"Peru": coins["Peru"] + 1, **dict.fromkeys(rest, 1)})
+    state = campaign(coin_stickers=coins)
+    assert state.territories["Peru"].resources == rl.MAX_RESOURCES_BEFORE_FIRST_GAME
+
+
+def test_only_the_players_still_standing_may_be_eliminated_and_never_the_last():
+    state = playing()
+    assert rl.eliminable(state.last_game) == ["Ana", "Ben", "Cid"]
+    apply(state, "event", {"type": "elimination", "player": "Ben"})
+    assert rl.eliminable(state.last_game) == ["Ana", "Cid"]
+    apply(state, "event", {"type": "elimination", "player": "Cid"})
+    assert rl.eliminable(state.last_game) == []  # Ana stands alone: she won
+
+
+def test_games_one_to_fifteen_give_rewards():
+    assert rl.gives_rewards(1) and rl.gives_rewards(rl.LAST_REWARD_GAME)
+    assert not rl.gives_rewards(rl.LAST_REWARD_GAME + 1)

@@ -63,8 +63,23 @@ def test_two_missiles_in_one_combat_do_not_open_the_packet():
 
 def test_missiles_beyond_those_in_play_are_refused():
     state = two_signatures_for_ana()
-    assert refuse(state, "event", {"type": "missiles", "count": 3}).message == "only 2 Missiles are in play in game 3"
+    assert refuse(state, "event", {"type": "missiles", "count": 3}).message == "Only 2 Missiles are in play in game 3"
     assert refuse(state, "event", {"type": "missiles", "count": 0}).field == "count"
+
+
+def test_the_missile_refusals_read_as_sentences_with_none_or_one_in_play():
+    state = campaign()
+    start(state)  # nobody has signed: no Missile at the table
+    assert refuse(state, "event", {"type": "missiles", "count": 1}).message == (
+        "No Missile is in play in game 1: Missiles come from signing the victor's section"
+    )
+    state = one_signature_for_ana()
+    assert refuse(state, "event", {"type": "missiles", "count": 2}).message == "Only 1 Missile is in play in game 2"
+    state = two_signatures_for_ana()
+    event(state, type="missiles", count=2)
+    assert refuse(state, "event", {"type": "missiles", "count": 1}).message == (
+        "No Missile is left unfired in game 3: all 2 Missiles in play have been fired, and a fired Missile is spent"
+    )
 
 
 def test_three_missiles_are_prompted_once_three_are_in_play():
@@ -106,7 +121,7 @@ def test_a_fired_missile_is_spent():
     error = refuse(state, "event", {"type": "missiles", "count": 1})
     assert (error.field, error.message) == (
         "count",
-        "only 0 Missiles left unfired in game 2 (1 Missile of 1 already fired: a fired Missile is spent)",
+        "No Missile is left unfired in game 2: the only Missile in play has been fired, and a fired Missile is spent",
     )
 
 
@@ -115,7 +130,7 @@ def test_three_missiles_over_several_combats_never_exceed_those_in_play():
     event(state, type="missiles", count=1)
     error = refuse(state, "event", {"type": "missiles", "count": 2})
     assert error.message == (
-        "only 1 Missile left unfired in game 3 (1 Missile of 2 already fired: a fired Missile is spent)"
+        "Only 1 Missile is left unfired in game 3 (1 of 2 already fired: a fired Missile is spent)"
     )
 
 
