@@ -107,7 +107,9 @@ def test_a_phone_signed_out_elsewhere_gets_a_short_notice_and_stops_polling(new_
     other_tab = phone.context.new_page()  # logged out in another tab
     other_tab.goto("/")
     other_tab.get_by_role("button", name="Log out").click()
-    other_tab.close()
+    # Let the other tab finish logging out before going on (closing a tab mid-navigation can
+    # leave Playwright waiting for an answer that never comes); the context closes it later.
+    expect(other_tab.get_by_role("button", name="Log out")).to_have_count(0)
 
     notice = phone.locator("#table-live")
     expect(notice).to_contain_text("Signed out", timeout=5000)
@@ -162,7 +164,9 @@ def test_a_choice_made_after_signing_out_elsewhere_opens_the_whole_login_page(ne
     other_tab = phone.context.new_page()
     other_tab.goto("/")
     other_tab.get_by_role("button", name="Log out").click()
-    other_tab.close()
+    # Let the other tab finish logging out before going on (closing a tab mid-navigation can
+    # leave Playwright waiting for an answer that never comes); the context closes it later.
+    expect(other_tab.get_by_role("button", name="Log out")).to_have_count(0)
 
     phone.locator("#id_seat1_player").select_option(index=2)  # a change asks for the seats again
     expect(phone).to_have_url(re.compile(r"/accounts/login/\?next="))
