@@ -27,19 +27,25 @@ class Access:
         return self.membership is not None and self.membership.is_owner
 
 
-def campaign_for(request, slug: str, *, record: bool = False, owner: bool = False) -> Access:
+def campaign_for(
+    request, slug: str, *, record: bool = False, owner: bool = False, system: str | None = None
+) -> Access:
     """The campaign `slug` as the request's user may see it.
 
-    record=True: the user must be allowed to record (owner or member); owner=True: the owner.
+    record=True: the user must be allowed to record (owner or member); owner=True: the owner;
+    system="dawnguard": a page of that game system only (another system's campaign is a 404).
+    The membership is looked up once per request: a shared page that dispatches to its
+    system's view (campaigns.views.system_pages) costs no second query.
     """
-    membership = (
-        Membership.objects.select_related("campaign")
-        .filter(campaign__slug=slug, user=request.user)
-        .first()
-        if request.user.is_authenticated
-        else None
-    )
-    if membership is None:
+    memo = request.__dict__.setdefault("_memberships", {})
+    if slug not in memo:
+        memo[slug] = (
+            Membership.objects.select_related("campaign").filter(campaign__slug=slug, user=request.user).first()
+            if request.user.is_authenticated
+            else None
+        )
+    membership = memo[slug]
+    if membership is None or (system is not None and membership.campaign.system != system):
         raise Http404("No such campaign.")
     if owner and not membership.is_owner:
         raise PermissionDenied("Only the campaign's owner can do that.")

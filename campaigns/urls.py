@@ -1,10 +1,9 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
-from .views import accounts, campaigns, members, roster, table_play
-from .views import review as review_views  # issue 5: the board, a territory's history, the history
-from .views import table_setup  # issue 4: the setup, a game's start, recruitment
-from .views import pwa, stats  # issue 5: stats, exports, the installable app
+from .systems import SHARED_PAGES, SYSTEMS
+from .views import accounts, campaigns, members, pwa, roster, stats
+from .views.system_pages import system_page
 
 urlpatterns = [
     path("", campaigns.home, name="home"),
@@ -27,22 +26,13 @@ urlpatterns = [
     path("campaigns/<slug:slug>/members/public/", members.public_link, name="public_link"),
     path("campaigns/<slug:slug>/members/<int:membership_id>/role/", members.member_role, name="member_role"),
     path("campaigns/<slug:slug>/members/<int:membership_id>/remove/", members.member_remove, name="member_remove"),
-    # -- at the table (issue 4)
-    path("campaigns/<slug:slug>/setup/", table_setup.setup_edit, name="setup_edit"),
-    path("campaigns/<slug:slug>/setup/chart/", table_setup.trade_in_chart_edit, name="trade_in_chart_edit"),
-    path("campaigns/<slug:slug>/games/new/", table_setup.game_start, name="game_start"),
-    path("campaigns/<slug:slug>/recruitment/", table_setup.recruitment, name="recruitment"),
-    path("campaigns/<slug:slug>/play/", table_play.table, name="table"),
-    path("campaigns/<slug:slug>/play/live/", table_play.live, name="live"),
-    path("campaigns/<slug:slug>/play/events/", table_play.event_add, name="event_add"),
-    path("campaigns/<slug:slug>/play/packets/", table_play.packet_add, name="packet_add"),
-    path("campaigns/<slug:slug>/play/end/", table_play.game_end, name="game_end"),
-    path("campaigns/<slug:slug>/play/rewards/", table_play.reward_add, name="reward_add"),
-    path("campaigns/<slug:slug>/play/world/", table_play.world_name, name="world_name"),
-    # -- review: board, history, stats, exports (issue 5)
-    path("campaigns/<slug:slug>/board/", review_views.board, name="board"),
-    path("campaigns/<slug:slug>/board/<slug:territory>/", review_views.territory_history, name="territory_history"),
-    path("campaigns/<slug:slug>/history/", review_views.history, name="history"),
+    # -- the pages every game system has at the same address, answered by its system's view
+    *[
+        path(f"campaigns/<slug:slug>/{address}", system_page(name), name=name)
+        for name, address in SHARED_PAGES.items()
+    ],
+    # -- each system's own pages (campaigns/systems/<system>/system.py)
+    *[path("campaigns/<slug:slug>/", include(list(system.urlpatterns))) for system in SYSTEMS.values()],
     path("stats/", stats.stats_detail, name="stats"),
     path("campaigns/<slug:slug>/plays.csv", stats.plays_csv, name="plays_csv"),
     path("campaigns/<slug:slug>/bgstats.json", stats.plays_bgstats, name="plays_bgstats"),

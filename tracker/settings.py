@@ -75,7 +75,8 @@ ASGI_APPLICATION = "tracker.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # The shared templates, then each game system's folder (campaigns/systems/<system>/templates/).
+        "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "campaigns" / "systems").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

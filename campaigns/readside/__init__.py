@@ -1,4 +1,5 @@
-"""What the shared read side (stats, exports) needs of each game system, one module per system.
+"""What the shared read side (stats, exports) needs of each game system: one `readside`
+module per system, in its package (campaigns/systems/<system>/readside.py).
 
 No Django here (like campaigns/rules): each module reads what its system's fold recorded and
 provides the same few names, so that campaigns.stats never asks which system it has:
@@ -15,10 +16,19 @@ provides the same few names, so that campaigns.stats never asks which system it 
     marks(state) -> Marks
                    the signatures and cities each player won (empty for most systems)
 
-Adding a system is adding its module here and one line to READ_SIDES.
+The modules are found from the rules registry (campaigns.rules.SYSTEMS): adding a system is
+adding its two packages and its line there.
 """
 
-from . import captain_america, dawnguard, risk_legacy, risk_skyrim
+import importlib
 
-# In the order the stats page shows the systems' factions and teams.
-READ_SIDES = {module.KEY: module for module in (risk_legacy, risk_skyrim, captain_america, dawnguard)}
+from ..rules import SYSTEMS
+
+
+def _read_side(rules_module):
+    package = rules_module.__name__.rsplit(".", 1)[1]  # campaigns.rules.dawnguard -> dawnguard
+    return importlib.import_module(f"campaigns.systems.{package}.readside")
+
+
+# In the order the stats page shows the systems' factions and teams (the registry's order).
+READ_SIDES = {key: _read_side(module) for key, module in SYSTEMS.items()}

@@ -14,6 +14,7 @@ from ..forms import CampaignForm, JournalUploadForm, add_rule_error
 from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
+from ..systems import system_of
 from .htmx import render_page
 from .params import same_origin_path, whole_number
 from .refusals import focus_first_error
@@ -60,13 +61,15 @@ def campaign_create(request):
 def _detail_context(access, as_of=None):
     campaign = access.campaign
     current = store.state(campaign)
+    system = system_of(campaign)
     return {
         "campaign": campaign,
         "access": access,
+        "system": system,
         "state": campaign.rules.state_json(current),
-        "phase": getattr(current, "phase", None),
         "players": list(campaign.players.all()),
         "recent": list(campaign.entries.live().order_by("-position")[:1]),
+        **system.overview(access, current),
     }
 
 

@@ -19,11 +19,6 @@ from .htmx import render_page
 from .params import whole_number
 
 
-def _risk_legacy(access):
-    """The campaign, which must be a Risk Legacy one: the other games have no board."""
-    if access.campaign.system != rules.KEY:
-        raise Http404("Only Risk Legacy campaigns have a board.")
-    return access.campaign
 
 
 def _as_of(request, campaign) -> int:
@@ -50,8 +45,8 @@ def _game_context(campaign, game):
 @require_safe
 def board(request, slug):
     """The Risk Legacy board after game N (?game=N, default the latest), stepped with htmx."""
-    access = campaign_for(request, slug)
-    campaign = _risk_legacy(access)
+    access = campaign_for(request, slug, system=rules.KEY)
+    campaign = access.campaign
     state, context = _game_context(campaign, _as_of(request, campaign))
     # Derived only if the template renders the board: it keeps it rendered until the journal changes.
     context.update(
@@ -67,8 +62,8 @@ def board(request, slug):
 @require_safe
 def territory_history(request, slug, territory):
     """One territory: what is on it after game N, and every mark it got until then."""
-    access = campaign_for(request, slug)
-    campaign = _risk_legacy(access)
+    access = campaign_for(request, slug, system=rules.KEY)
+    campaign = access.campaign
     name = review.TERRITORY_BY_SLUG.get(territory)
     if name is None:
         raise Http404("No such territory.")
@@ -95,23 +90,30 @@ def territory_history(request, slug, territory):
 @require_safe
 def history(request, slug):
     """The victor's section, the faction cards and every game, newest first (?player=Name filters)."""
-    access = campaign_for(request, slug)
+    access = campaign_for(request, slug, system=rules.KEY)
     campaign = access.campaign
     context = {"campaign": campaign, "access": access}
-    if campaign.system == rules.KEY:
-        state = store.state(campaign)
-        player = request.GET.get("player") if request.GET.get("player") in state.players else None
-        context.update(
-            players=state.players,
-            player=player,
-            world=state.world,
-            victor_slots=review.victor_slots(state),
-            factions=review.faction_cards(state),
-            games=review.timeline(state, player),
-            setup=review.setup_changes(state),
-        )
-    else:
-        context.update(_journal_history(request, campaign))
+    state = store.state(campaign)
+    player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    context.update(
+        players=state.players,
+        player=player,
+        world=state.world,
+        victor_slots=review.victor_slots(state),
+        factions=review.faction_cards(state),
+        games=review.timeline(state, player),
+        setup=review.setup_changes(state),
+    )
+    return render_page(request, "campaigns/history_detail.html", context, partial="timeline")
+
+
+@login_required
+@require_safe
+def journal_history(request, slug):
+    """The history of a game without a board: its journal, described entry by entry and
+    grouped by game, newest first (?player=Name filters)."""
+    access = campaign_for(request, slug)
+    context = {"campaign": access.campaign, "access": access, **_journal_history(request, access.campaign)}
     return render_page(request, "campaigns/history_detail.html", context, partial="timeline")
 
 

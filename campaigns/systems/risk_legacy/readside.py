@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules import risk_legacy
-from .base import ELIMINATED, HELD_ON, WON, Marks, Play, Seat
+from ...rules import risk_legacy
+from ...readside.base import ELIMINATED, HELD_ON, WON, Marks, Play, Seat
 
 KEY = risk_legacy.KEY
 SIDE_WORD = "Faction"

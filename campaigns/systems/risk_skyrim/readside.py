@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..rules import risk_skyrim
-from .base import LOST, NO_MARKS, WON, Marks, Play, Seat
+from ...rules import risk_skyrim
+from ...readside.base import LOST, NO_MARKS, WON, Marks, Play, Seat
 
 KEY = risk_skyrim.KEY
 SIDE_WORD = "Faction"

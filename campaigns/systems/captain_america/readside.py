@@ -3,8 +3,8 @@ each scoring its team's points; both players of the winning team win."""
 
 from __future__ import annotations
 
-from ..rules import captain_america
-from .base import DRAW, LOST, NO_MARKS, WON, Marks, Play, Seat
+from ...rules import captain_america
+from ...readside.base import DRAW, LOST, NO_MARKS, WON, Marks, Play, Seat
 
 KEY = captain_america.KEY
 SIDE_WORD = "Team"

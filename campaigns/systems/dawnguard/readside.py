@@ -6,8 +6,8 @@ played it), read from the state as of that game.
 
 from __future__ import annotations
 
-from ..rules import dawnguard
-from .base import NO_MARKS, PLAYED, Marks, Play, Seat
+from ...rules import dawnguard
+from ...readside.base import NO_MARKS, PLAYED, Marks, Play, Seat
 
 KEY = dawnguard.KEY
 SIDE_WORD = None  # played together: its sides are not counted
