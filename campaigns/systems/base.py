@@ -20,6 +20,10 @@ SHARED_PAGES = {
     "game_start": "games/new/",  # start a game, a sitting, log a play
     "setup_edit": "setup/",  # the campaign's setup
     "history": "history/",  # the campaign's history
+    "standings": "standings/",  # a play log's standings
+    "play_detail": "games/<int:number>/",  # one logged play
+    "play_correct": "games/<int:number>/correct/",  # correct a logged play (a new entry)
+    "play_delete": "games/<int:number>/delete/",  # delete a logged play (a new entry)
 }
 
 
