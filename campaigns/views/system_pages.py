@@ -9,7 +9,8 @@ from ..models import Campaign
 from ..systems import SYSTEMS
 from .review import journal_history
 
-_DEFAULT_PAGES = {"history": journal_history}
+# What a system that has no page of its own of that name shows.
+DEFAULT_PAGES = {"history": journal_history}
 
 
 def system_page(name: str):
@@ -22,7 +23,7 @@ def system_page(name: str):
             # The page itself sends a visitor to log in (or, polled, says they are signed
             # out): the same for every campaign, existing or not, so nothing is revealed.
             system = Campaign.objects.filter(slug=slug).values_list("system", flat=True).first()
-        page = SYSTEMS[system].pages.get(name) or _DEFAULT_PAGES.get(name) if system else None
+        page = SYSTEMS[system].pages.get(name) or DEFAULT_PAGES.get(name) if system else None
         if page is None:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

@@ -1,15 +1,21 @@
 """Every campaign view, for every kind of visitor: owner, member, viewer, stranger, anonymous.
 
 The matrix below must name every URL that takes a campaign slug, so a view cannot be added
-without saying who may use it (test_every_campaign_view_is_in_the_matrix).
+without saying who may use it (test_every_campaign_view_is_in_the_matrix). Each URL is tried
+on a campaign of every game system that has the page (campaigns.systems): a page shared by
+all systems (play/, history/, ...) once per system that answers it.
 """
 
 import pytest
 from django.urls import get_resolver, reverse
 
+from campaigns import store
 from campaigns.models import Membership
+from campaigns.systems import SHARED_PAGES, SYSTEMS
+from campaigns.views.system_pages import DEFAULT_PAGES
 
-from ..factories import PlayerFactory
+from ..conftest import load_journal
+from ..factories import CampaignFactory, MembershipFactory, PlayerFactory
 
 READ, RECORD, OWNER = "read", "record", "owner"
 
@@ -51,9 +57,48 @@ MATRIX = [
     ("board", "get", READ),
     ("territory_history", "get", READ),
     ("history", "get", READ),
+    # -- the play logs (issue 11)
+    ("standings", "get", READ),
+    ("play_detail", "get", READ),
+    ("play_correct", "get", RECORD),
+    ("play_correct", "post", RECORD),
+    ("play_delete", "get", RECORD),
+    ("play_delete", "post", RECORD),
+    # -- each system's own pages: add them here (the test below finds them)
 ]
 
 ROLES = ["owner", "member", "viewer", "stranger", "anonymous"]
+
+# The campaign each system's pages are tried on: Risk Legacy's before its setup (every page
+# answers it), the others' demo journals (a play log's play pages need a play).
+DEMO_JOURNALS = {
+    "dawnguard": "dawnguard_campaign.json",
+    "risk-skyrim": "risk_skyrim_plays.json",
+    "captain-america": "captain_america_plays.json",
+}
+
+
+def systems_with(name: str) -> list[str]:
+    """The systems whose campaigns have page `name` (all of them for a page outside a system)."""
+    if name in SHARED_PAGES:
+        return [key for key, system in SYSTEMS.items() if name in system.pages or name in DEFAULT_PAGES]
+    own = [key for key, system in SYSTEMS.items() if any(getattr(p, "name", None) == name for p in system.urlpatterns)]
+    return own or ["risk-legacy"]
+
+
+CASES = [(name, method, need, system) for name, method, need in MATRIX for system in systems_with(name)]
+
+
+@pytest.fixture
+def campaign(request, owner):
+    """A campaign of the system the test is parametrized with (Risk Legacy by default)."""
+    system = getattr(request, "param", "risk-legacy")
+    if system in DEMO_JOURNALS:
+        campaign = store.import_journal(load_journal(DEMO_JOURNALS[system]))
+    else:
+        campaign = CampaignFactory(name="Thursday Earth", system=system)
+    MembershipFactory(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+    return campaign
 
 
 def allowed(role, need):
@@ -73,6 +118,8 @@ def url_for(name, campaign):
         kwargs["membership_id"] = campaign.memberships.exclude(role=Membership.Role.OWNER).first().pk
     if "territory" in pattern:  # the board's territory pages: a territory's slug
         kwargs["territory"] = "western-united-states"
+    if "number" in pattern:  # a logged play
+        kwargs["number"] = 1
     return reverse(name, kwargs=kwargs)
 
 
@@ -86,7 +133,7 @@ def visitor(request, client, owner, member, viewer, stranger):
 
 
 @pytest.mark.parametrize("visitor", ROLES, indirect=True)
-@pytest.mark.parametrize(("name", "method", "need"), MATRIX)
+@pytest.mark.parametrize(("name", "method", "need", "campaign"), CASES, indirect=["campaign"])
 def test_campaign_views_are_scoped_to_the_campaigns_a_user_belongs_to(client, campaign, visitor, name, method, need):
     url = url_for(name, campaign)
     response = getattr(client, method)(url, {"name": "Zed2", "role": "viewer", "user": ""})
@@ -101,7 +148,9 @@ def test_campaign_views_are_scoped_to_the_campaigns_a_user_belongs_to(client, ca
         assert response.status_code == 403
 
 
-@pytest.mark.parametrize("name", sorted({name for name, method, _ in MATRIX if method == "get"}))
+@pytest.mark.parametrize(
+    ("name", "campaign"), sorted({(name, system) for name, method, _, system in CASES if method == "get"}), indirect=["campaign"]
+)
 def test_head_is_answered_wherever_get_is(client, campaign, owner, name):
     """Uptime checks and link previews ask with HEAD: the same answer as GET, without a body."""
     client.force_login(owner)
@@ -145,3 +194,38 @@ def test_the_403_page_says_why(client, campaign, viewer):
     response = client.post(reverse("undo", args=[campaign.slug]))
     assert response.status_code == 403
     assert b"Viewers can look but not record" in response.content
+
+
+@pytest.mark.parametrize("campaign", ["dawnguard", "risk-skyrim", "captain-america"], indirect=True)
+def test_another_systems_pages_are_a_404(client, campaign, owner):
+    """A Risk Legacy page asked of another system's campaign: no such page (not a crash)."""
+    client.force_login(owner)
+    for name in ("board", "territory_history", "recruitment"):
+        assert client.get(url_for(name, campaign)).status_code == 404
+
+
+def test_no_two_systems_declare_the_same_page():
+    """Each system's own URLs are included side by side: a name or address used twice would
+    send one system's campaigns to the other's view."""
+    names, routes = [], []
+    for system in SYSTEMS.values():
+        for pattern in system.urlpatterns:
+            names.append(pattern.name)
+            routes.append(str(pattern.pattern))
+    shared = set(SHARED_PAGES) | set(SHARED_PAGES.values())
+    assert len(names) == len(set(names)) and not set(names) & shared
+    assert len(routes) == len(set(routes)) and not set(routes) & shared
+
+
+def test_a_page_a_system_does_not_have_is_a_404_for_its_campaigns(client, owner):
+    campaign = store.import_journal(load_journal("risk_legacy_15_games.json"), owner=owner)
+    client.force_login(owner)
+    missing = [name for name in SHARED_PAGES if name not in SYSTEMS["risk-legacy"].pages and name not in DEFAULT_PAGES]
+    for name in missing:
+        assert client.get(url_for(name, campaign)).status_code == 404, name
+
+
+def test_a_visitor_is_sent_to_log_in_from_a_shared_page_whether_the_campaign_exists_or_not(client, campaign):
+    for slug in (campaign.slug, "no-such-campaign"):
+        response = client.get(reverse("table", args=[slug]))
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
