@@ -12,7 +12,8 @@ from django.core.management.base import CommandError
 
 from campaigns.models import Campaign
 
-from .conftest import DATA, load_journal
+from .conftest import load_journal
+from .journal_files import journal_path
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNALS = ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json", "captain_america_plays.json"]
@@ -26,14 +27,14 @@ def run(capsys, *args):
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", JOURNALS)
 def test_export_after_import_gives_back_an_equal_journal(capsys, name):
-    slug = run(capsys, "import_journal", str(DATA / name)).strip().splitlines()[-1]
+    slug = run(capsys, "import_journal", str(journal_path(name))).strip().splitlines()[-1]
     exported = json.loads(run(capsys, "export_journal", slug))
     assert exported == load_journal(name)
 
 
 @pytest.mark.django_db
 def test_campaign_state_now_and_as_of_a_game(capsys):
-    slug = run(capsys, "import_journal", str(DATA / "risk_legacy_15_games.json")).strip().splitlines()[-1]
+    slug = run(capsys, "import_journal", str(journal_path("risk_legacy_15_games.json"))).strip().splitlines()[-1]
     now = json.loads(run(capsys, "campaign_state", slug))
     assert set(now) == {
         "system", "as_of_game", "games_played", "complete", "territories", "continents", "victors",
@@ -99,7 +100,7 @@ def test_import_journal_exits_1_and_names_the_place_on_stderr(tmp_path):
     assert result.returncode == 1
     assert "not valid JSON" in result.stderr
     good = subprocess.run(
-        [sys.executable, "manage.py", "import_journal", str(DATA / "captain_america_plays.json")],
+        [sys.executable, "manage.py", "import_journal", str(journal_path("captain_america_plays.json"))],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     assert good.returncode == 0, good.stderr
@@ -122,7 +123,7 @@ def test_unknown_slugs_are_errors(capsys):
 def test_import_journal_reads_standard_input_when_the_file_is_a_dash(capsys):
     import io
 
-    stdin = io.BytesIO((DATA / "captain_america_plays.json").read_bytes())
+    stdin = io.BytesIO(journal_path("captain_america_plays.json").read_bytes())
     call_command("import_journal", "-", stdin=stdin)
     slug = capsys.readouterr().out.strip().splitlines()[-1]
     assert Campaign.objects.get(slug=slug).games_played > 0
@@ -135,7 +136,7 @@ def test_import_journal_reads_the_real_standard_input(tmp_path):
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     result = subprocess.run(
         [sys.executable, "manage.py", "import_journal", "-"],
-        cwd=ROOT, env=env, capture_output=True, input=(DATA / "captain_america_plays.json").read_bytes(),
+        cwd=ROOT, env=env, capture_output=True, input=journal_path("captain_america_plays.json").read_bytes(),
     )
     assert result.returncode == 0, result.stderr.decode()
     assert result.stdout.decode().strip().splitlines()[-1]

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -66,7 +67,9 @@ def _detail_context(access, as_of=None):
         "campaign": campaign,
         "access": access,
         "system": system,
-        "state": campaign.rules.state_json(current),
+        # The JOURNAL.md state, built only if the system's overview template reads it (a play
+        # log's overview reads the fold instead: its JSON grows with every play).
+        "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
         "players": list(campaign.players.all()),
         "recent": list(campaign.entries.live().order_by("-position")[:1]),
         **system.overview(access, current),

@@ -7,7 +7,7 @@ from django.http import Http404
 from ..access import campaign_for
 from ..models import Campaign
 from ..systems import SYSTEMS
-from .review import journal_history
+from .history import journal_history
 
 # What a system that has no page of its own of that name shows.
 DEFAULT_PAGES = {"history": journal_history}

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from campaigns import store
-from campaigns.forms_play import RewardForm
 from campaigns.rules.base import Entry
+from campaigns.systems.risk_legacy.forms.play import RewardForm
 
 from ..factories import UserFactory
 from ..views.test_play import game_ended

@@ -13,7 +13,7 @@ from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import base
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 from ..factories import CampaignFactory, MembershipFactory
 
 HTMX = {"HX-Request": "true"}
@@ -118,7 +118,7 @@ def test_htmx_gets_only_the_board_view_and_caches_are_told_it_varies(owner_clien
     assert html.startswith('<section id="board-view"') and html.endswith("</section>")
     assert "<html" not in html and "After game 3" in html
     assert "HX-Request" in response["Vary"]
-    assert response.template_name == "campaigns/board_detail.html#board-view"
+    assert response.template_name == "risk_legacy/board_detail.html#board-view"
 
 
 def test_an_htmx_history_restore_gets_the_whole_page(owner_client, risk_campaign):
@@ -166,14 +166,7 @@ def test_a_campaign_with_no_game_shows_a_clean_board(owner_client, campaign):
 
 
 def test_the_pages_show_a_game_in_progress(owner_client, owner):
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:2]
-    data.pop("world")
-    for seat in data["games"][1]["seats"]:
-        del seat["result"]
-    data["games"][1].pop("end_control", None)
-    data["games"][1].pop("rewards", None)
-    campaign = store.import_journal(data, owner=owner)
+    campaign = campaign_after(owner, 1, next_game="in progress")
     board_html = owner_client.get(board_url(campaign)).content.decode()
     assert "After game 2" in board_html and "What game 2 changed" in board_html
     assert "Ben scarred Brazil: Bunker" in board_html
@@ -184,14 +177,7 @@ def test_the_pages_show_a_game_in_progress(owner_client, owner):
 
 
 def test_the_kept_board_is_drawn_again_once_the_journal_changes(owner_client, owner):
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:2]
-    data.pop("world")
-    for seat in data["games"][1]["seats"]:
-        del seat["result"]
-    data["games"][1].pop("end_control", None)
-    data["games"][1].pop("rewards", None)
-    campaign = store.import_journal(data, owner=owner)
+    campaign = campaign_after(owner, 1, next_game="in progress")
     assert 'aria-label="Egypt: 2 resources"' in owner_client.get(board_url(campaign)).content.decode()
     scar = {"type": "scar", "player": "Ana", "territory": "Egypt", "scar": "Bunker"}
     store.append(campaign, [base.Entry("event", scar)])
@@ -212,10 +198,7 @@ def test_the_kept_board_is_drawn_again_once_the_journal_changes(owner_client, ow
 def test_events_without_a_territory_show_in_words_on_the_board_and_history(owner_client, owner, event, words):
     """The Play page's eliminations, Missiles and recruitments name no territory: the board,
     the territory pages and the history read them from the fold's records (they used to 500)."""
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:2]
-    data.pop("world")
-    campaign = store.import_journal(data, owner=owner)  # Ben signed game 1: he holds a Missile
+    campaign = campaign_after(owner, 2)  # Ben signed game 1: he holds a Missile
     seats = [
         {"player": "Ana", "faction": "Khan Industries", "start": "Egypt"},
         {"player": "Ben", "faction": "Enclave of the Bear", "start": "Peru"},
@@ -299,14 +282,6 @@ def test_an_unknown_territory_is_404(owner_client, risk_campaign):
 # Query counts --------------------------------------------------------------------------
 
 
-def campaign_with_games(games, owner):
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:games]
-    data.pop("world", None)
-    data["name"] = f"{games} games"
-    return store.import_journal(data, owner=owner)
-
-
 def count_queries(client, url, cold, headers=None):
     if cold:
         cache.clear()
@@ -323,7 +298,7 @@ def count_queries(client, url, cold, headers=None):
 )
 def test_the_board_pages_query_the_same_for_1_and_15_games(owner_client, owner, page, headers, cold):
     counts = []
-    for campaign in (campaign_with_games(1, owner), campaign_with_games(15, owner)):
+    for campaign in (campaign_after(owner, 1, name="1 games"), campaign_after(owner, 15, name="15 games")):
         url = {
             "board-as-of": board_url(campaign, 1),
             "board-htmx": board_url(campaign, 0),

@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 
 
 def missing_descriptions(html):
@@ -18,16 +18,11 @@ def missing_descriptions(html):
 
 def campaign_in(owner, phase):
     """The 15-game campaign cut to game 2 in progress ("playing") or just ended ("rewards")."""
-    data = load_journal("risk_legacy_15_games.json")
-    game = data["games"][1]
-    data["games"] = data["games"][:1]
-    data.pop("world", None)
-    campaign = store.import_journal(data, owner=owner)
-    seats = [{k: seat[k] for k in ("player", "faction", "start")} for seat in game["seats"]]
-    entries = [Entry("game", {"number": 2, "played_on": game["played_on"], "seats": seats})]
+    campaign = campaign_after(owner, 1, next_game="started")
     if phase == "rewards":
-        entries.append(Entry("game_end", {"results": {seat["player"]: seat["result"] for seat in game["seats"]}}))
-    store.append(campaign, entries, owner)
+        game = load_journal("risk_legacy_15_games.json")["games"][1]
+        results = {seat["player"]: seat["result"] for seat in game["seats"]}
+        store.append(campaign, [Entry("game_end", {"results": results})], owner)
     return campaign
 
 

@@ -13,8 +13,9 @@ from campaigns import store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
-from campaigns.views import table_setup
+from campaigns.systems.risk_legacy.views import game_start as game_start_views
 
+from ..conftest import campaign_after
 from ..factories import PlayerFactory
 from ..journals import PLAYERS, SETUP
 
@@ -253,7 +254,7 @@ def test_two_phones_in_the_same_instant_are_shown_clearly_too(as_owner, ready, o
         real_append(other_phone, [RuleEntry("game", seats_entry(other))], owner)
         return real_append(target, new_entries, user)
 
-    monkeypatch.setattr(table_setup.store, "append", other_phone_first)
+    monkeypatch.setattr(game_start_views.store, "append", other_phone_first)
     response = as_owner.post(url(ready), seats(*FOUR, save="1"))
     assert response.status_code == 200
     assert "Game 1 was started on another phone just now" in response.content.decode()
@@ -273,13 +274,8 @@ def test_a_choice_made_after_another_phone_started_the_game_reloads_the_page(as_
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
 
 
-def test_the_next_game_may_start_while_held_on_players_still_may_choose(as_owner, risk_campaign, owner):
-    data = store.export_journal(risk_campaign)
-    data["games"] = data["games"][:2]
-    data["games"][1]["rewards"] = data["games"][1]["rewards"][:1]  # the winner only
-    data.pop("world", None)
-    data["name"] = "Two games"
-    campaign = store.import_journal(data, owner=owner)
+def test_the_next_game_may_start_while_held_on_players_still_may_choose(as_owner, owner):
+    campaign = campaign_after(owner, 2, name="Two games", held_on_to_choose=True)
     state = store.state(campaign)
     html = as_owner.get(url(campaign)).content.decode()
     assert state.phase == rules.PHASE_REWARDS

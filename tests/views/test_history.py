@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns import store
+from campaigns.systems import SYSTEMS
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 
 HTMX = {"HX-Request": "true"}
 
@@ -38,10 +39,7 @@ def test_the_victors_section_has_15_signed_slots_and_the_worlds_name(owner_clien
 
 
 def test_unsigned_slots_are_shown_empty(owner_client, owner):
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:4]
-    data.pop("world")
-    campaign = store.import_journal(data, owner=owner)
+    campaign = campaign_after(owner, 4)
     html = owner_client.get(history_url(campaign)).content.decode()
     assert html.count('class="victor-slot"') == 4 and html.count('class="victor-slot empty"') == 11
     assert "names the world" in html  # not named yet
@@ -98,8 +96,11 @@ def test_a_campaign_without_games_has_an_empty_history(owner_client, campaign):
     assert "No game logged yet." in html
 
 
-def test_other_games_show_their_journal_by_game(owner_client, owner):
+def test_a_game_without_a_history_page_of_its_own_shows_its_journal_by_game(owner_client, owner, monkeypatch):
+    """The default history (campaigns.views.history), for a system that has no history page:
+    every system has one now, so Dawnguard's is taken away for the test."""
     dawnguard = store.import_journal(load_journal("dawnguard_campaign.json"), owner=owner)
+    monkeypatch.delitem(SYSTEMS[dawnguard.system].pages, "history")
     html = owner_client.get(history_url(dawnguard)).content.decode()
     assert "victor-slot" not in html and "faction-card" not in html
     headings = re.findall(r"<h3>(Game \d+|Before the first game)</h3>", html)

@@ -7,7 +7,7 @@ from django_htmx.middleware import HtmxDetails
 
 from campaigns.views.htmx import render_page, vary_on_htmx, wants_fragment
 
-PAGE = "campaigns/board_detail.html"
+PAGE = "risk_legacy/board_detail.html"
 HTMX = {"HX-Request": "true"}
 
 
@@ -43,8 +43,8 @@ def test_a_boosted_request_or_a_history_restore_gets_the_whole_page(header):
 
 
 def test_a_fragment_may_be_a_template_of_its_own():
-    fragment = "campaigns/game_start_recheck.html"
-    page = "campaigns/game_start.html"
+    fragment = "risk_legacy/game_start_recheck.html"
+    page = "risk_legacy/game_start.html"
     assert render_page(request(**HTMX), page, {}, fragment=fragment).template_name == fragment
     response = render_page(request(), page, {}, fragment=fragment)
     assert response.template_name == page and varies(response)

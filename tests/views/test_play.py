@@ -15,7 +15,7 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 from ..factories import UserFactory
 
 NAME = "risk_legacy_15_games.json"
@@ -557,11 +557,7 @@ def test_a_packet_before_the_first_game_is_refused_with_the_reason_and_nothing_s
 
 
 def test_the_world_waits_for_every_game_15_reward(client, owner):
-    data = load_journal(NAME)
-    data.pop("world")
-    last = data["games"][-1]
-    last["rewards"] = last["rewards"][:1]  # only the winner has chosen
-    campaign = store.import_journal(data, owner=owner)
+    campaign = campaign_after(owner, 15, held_on_to_choose=True)
     client.force_login(owner)
     assert client.get(reverse("table", args=[campaign.slug])).context.get("world_form") is None
     before = entries(campaign)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.models import Membership
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 from ..factories import MembershipFactory, UserFactory
 
 PAGES = {
@@ -35,11 +35,8 @@ PAGES = {
 
 
 def campaign_with_games(games, owner):
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:games]
-    data.pop("world", None)
-    data["name"] = f"{games} games"
-    campaign = store.import_journal(data, owner=owner)
+    """conftest.campaign_after, with a viewer too (the members' pages list them)."""
+    campaign = campaign_after(owner, games, name=f"{games} games")
     MembershipFactory(campaign=campaign, role=Membership.Role.VIEWER)
     return campaign
 
@@ -177,12 +174,7 @@ def campaign_in_phase(games, phase, owner):
     from campaigns.rules import risk_legacy as rl
     from campaigns.rules.base import Entry
 
-    data = load_journal("risk_legacy_15_games.json")
-    data["games"] = data["games"][:games]
-    data["games"][-1]["rewards"] = data["games"][-1]["rewards"][:1]  # the winner's only
-    data.pop("world", None)
-    data["name"] = f"{games} games, {phase}"
-    campaign = store.import_journal(data, owner=owner)
+    campaign = campaign_after(owner, games, name=f"{games} games, {phase}", held_on_to_choose=True)
     state = store.state(campaign)
     assert state.phase == rl.PHASE_REWARDS and state.reward_queue
     if phase == "between games":

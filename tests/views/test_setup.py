@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns import store
-from campaigns.forms_setup import COIN_FIELD, power_field
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
-from campaigns.views import table_setup
+from campaigns.systems import SYSTEMS
+from campaigns.systems.risk_legacy.forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, power_field
+from campaigns.systems.risk_legacy.views import setup as setup_views
 
 POWERS = {faction: f"{faction}'s kept power" for faction in rules.FACTIONS}
 TWELVE = [
@@ -123,7 +124,7 @@ def test_random_places_one_coin_on_twelve_distinct_territories(as_owner, campaig
     html = as_owner.post(url(campaign), setup_data(coins={}) | {"coin": "random"}).content.decode()
     counts = re.findall(r'name="coins-[a-z-]+" value="(\d+)"', html)
     assert sorted(counts, reverse=True)[:13] == ["1"] * 12 + ["0"]
-    placement = table_setup.random_placement(dict.fromkeys(rules.TERRITORIES, 0))
+    placement = setup_views.random_placement(dict.fromkeys(rules.TERRITORIES, 0))
     assert sum(placement.values()) == 12 and set(placement.values()) == {0, 1}
 
 
@@ -132,7 +133,7 @@ def test_random_places_only_the_coins_still_to_place_and_keeps_those_placed_by_h
     for _ in range(10):  # a different draw each time: the hand-placed coins always stay
         html = as_owner.post(url(campaign), setup_data(coins=by_hand) | {"coin": "random"}).content.decode()
         counts = {
-            table_setup.TERRITORY_OF_SLUG[slug]: int(n)
+            TERRITORY_OF_SLUG[slug]: int(n)
             for slug, n in re.findall(r'name="coins-([a-z-]+)" value="(\d+)"', html)
         }
         assert sum(counts.values()) == 12
@@ -145,7 +146,7 @@ def test_random_places_only_the_coins_still_to_place_and_keeps_those_placed_by_h
 
 def test_random_tops_up_the_placement_it_is_given():
     placement = dict.fromkeys(rules.TERRITORIES, 0) | {"Alaska": 2} | dict.fromkeys(TWELVE[1:10], 1)
-    topped_up = table_setup.random_placement(placement)
+    topped_up = setup_views.random_placement(placement)
     assert sum(topped_up.values()) == 12
     # Nothing placed by hand is taken off (a card may still get a second coin at random).
     assert all(topped_up[t] >= n for t, n in placement.items())
@@ -304,7 +305,7 @@ def test_another_phone_saving_first_in_the_same_instant_is_shown_clearly(
         real_append(target.__class__.objects.get(pk=target.pk), [RuleEntry("setup", data)], owner)
         return real_append(target, new_entries, user)
 
-    monkeypatch.setattr(table_setup.store, "append", other_phone_first)
+    monkeypatch.setattr(setup_views.store, "append", other_phone_first)
     mine = setup_data(powers=dict.fromkeys(rules.FACTIONS, "mine")) | {"save": "1"}
     response = as_owner.post(url(campaign), mine)
     assert response.status_code == 200
@@ -331,8 +332,8 @@ def test_a_viewer_reads_the_setup_but_cannot_edit_it(client, campaign, viewer):
     assert entries(campaign) == 0
 
 
-def test_other_game_systems_have_no_setup_page(as_owner, campaign):
-    campaign.system = "dawnguard"
+def test_a_game_system_without_a_setup_page_answers_404_there(as_owner, campaign):
+    campaign.system = next(key for key, system in SYSTEMS.items() if "setup_edit" not in system.pages)
     campaign.save()
     assert as_owner.get(url(campaign)).status_code == 404
 

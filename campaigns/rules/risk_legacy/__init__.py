@@ -22,7 +22,8 @@ and `_*_detail` checks of the rewards, ...) which `apply`, the helpers the web f
 and the journal import all share. As it changes the state, each entry also records what it
 changed, in words and where (`state.changes`: Change records, with what a later entry
 ended), and the setup keeps its coins (`state.setup_coins`): the board and the history
-read these and never apply a rule again (campaigns/review.py). The helpers for the pages:
+read these and never apply a rule again (campaigns/systems/risk_legacy/board.py and
+history.py). The helpers for the pages:
 
     why_not_next_game(state)                      may game n+1 start? (message or None)
     legal_starts(state, player, chosen_starts)    sorted legal HQ territories
@@ -57,7 +58,10 @@ Where each concern lives (lowest first; a module imports only from those above i
 Everything below is re-exported here: `from campaigns.rules import risk_legacy as rl; rl.X`.
 """
 
-from ..base import Entry, RuleError
+from ..base import Entry, RuleError  # noqa: I001 (the re-exports below keep their order)
+
+# A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
+GAMES_OPEN_WHILE_PLAYED = True
 from .box import (
     KEY,
     LABEL,

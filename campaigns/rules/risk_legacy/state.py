@@ -182,7 +182,8 @@ class World:
 @dataclass(slots=True)
 class Change:
     """One thing the setup or an entry did to the world, recorded by the fold when it made
-    it, for the pages that look back (campaigns/review.py reads these, never the rules).
+    it, for the pages that look back (campaigns/systems/risk_legacy/history.py and board.py
+    read these, never the rules).
 
     `kind` is "coins" (the setup), "packet", "scar", "boxes", "city", "elimination",
     "missiles", "recruitment", "signed", "passed" or a reward choice's type.

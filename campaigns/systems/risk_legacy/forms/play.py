@@ -1,5 +1,5 @@
-"""Forms for a Risk Legacy game in progress and its end: events, packets, results, rewards,
-naming the world.
+"""The forms of a Risk Legacy game's Play page: its events, a sealed packet, each player's
+reward and naming the world.
 
 Each form turns what a player typed into one journal entry (`entry()`); whether the entry
 is legal is for the rules layer alone (store.append raises RuleError, which
@@ -9,8 +9,9 @@ seated players, and for rewards only the valid targets (risk_legacy.reward_targe
 
 from django import forms
 
-from .rules import risk_legacy as rl
-from .rules.base import Entry
+from ....rules import risk_legacy as rl
+from ....rules.base import Entry
+from .territories import territory_choices
 
 #: What each reward's target and name fields are called on the form.
 TARGET_LABEL = {
@@ -24,28 +25,6 @@ TARGET_LABEL = {
     "add_resource": "Card to add a resource to",
 }
 NAME_LABEL = {"name_continent": "New name", "found_major_city": "Major City's name", "found_minor_city": "Minor City's name"}
-
-RESULT_CHOICES = [("won", "Won"), ("held_on", "Held on"), ("eliminated", "Eliminated")]
-
-
-def territories_by_continent(territories=None) -> list[tuple[str, list[str]]]:
-    """Territories (all of them by default) grouped by continent, in board order; a continent
-    with none of them is left out."""
-    wanted = set(rl.TERRITORIES if territories is None else territories)
-    groups = [
-        (continent, [name for name in names if name in wanted])
-        for continent, names in rl.CONTINENT_TERRITORIES.items()
-    ]
-    return [(continent, names) for continent, names in groups if names]
-
-
-def territory_choices(territories=None):
-    """Territories grouped by continent, for a <select> with optgroups."""
-    return [
-        (continent, [(name, name) for name in names])
-        for continent, names in territories_by_continent(territories)
-    ]
-
 
 #: Every list starts with nothing chosen, so a stray tap on Record logs nothing.
 CHOOSE = ("", "Choose…")
@@ -201,7 +180,7 @@ def _no_missile_left(state, game):
     return "Every Missile at the table has been fired: a fired Missile is spent."
 
 
-class RecruitmentForm(EventForm):
+class RecruitmentEventForm(EventForm):
     event_type = "recruitment"
     title = "Troops recruited while holding a Missile"
     # The list offers only who may hold an unfired Missile; a phone showing an older list gets why.
@@ -220,7 +199,7 @@ class RecruitmentForm(EventForm):
 
 
 EVENT_FORMS = {form.event_type: form for form in (
-    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentForm,
+    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm,
 )}
 
 
@@ -265,46 +244,6 @@ class PacketForm(forms.Form):
         if data["notes"]:
             unlocks["notes"] = data["notes"]
         return Entry("packet", {"name": data["name"], "unlocks": unlocks})
-
-
-class GameEndForm(forms.Form):
-    """Each seat's result and, optionally, the territories each player controls."""
-
-    def __init__(self, state, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.state = state
-        self.game = state.last_game
-        eliminated = set(rl.eliminated_during(self.game))
-        self.seat_rows = []
-        for index, seat in enumerate(self.game.seats):
-            result = forms.ChoiceField(
-                choices=RESULT_CHOICES, widget=forms.RadioSelect, label=f"{seat.player} ({seat.faction})",
-                initial="eliminated" if seat.player in eliminated else None,
-            )
-            control = forms.MultipleChoiceField(
-                choices=territory_choices(), required=False, widget=forms.CheckboxSelectMultiple,
-                label=f"Territories {seat.player} controls",
-            )
-            self.fields[f"result_{index}"] = result
-            self.fields[f"control_{index}"] = control
-            self.seat_rows.append((seat, self[f"result_{index}"], self[f"control_{index}"]))
-        self.fields["log_control"] = forms.BooleanField(
-            required=False, label="Log which territories each player controls",
-            help_text="Then held-on rewards are checked against it; without it, each player's word is taken.",
-        )
-
-    def entry(self) -> Entry:
-        data = self.cleaned_data
-        results = {seat.player: data[f"result_{i}"] for i, seat in enumerate(self.game.seats)}
-        entry = {"results": results}
-        if data["log_control"]:
-            entry["end_control"] = {
-                seat.player: list(data[f"control_{i}"]) for i, seat in enumerate(self.game.seats)
-            }
-        return Entry("game_end", entry)
-
-    def field_for(self, error_field):
-        return "log_control" if error_field == "end_control" else None
 
 
 class RewardForm(forms.Form):

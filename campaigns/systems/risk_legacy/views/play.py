@@ -9,22 +9,20 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import store
-from ..access import campaign_for
-from ..forms import add_rule_error
-from ..forms_play import EVENT_FORMS, GameEndForm, PacketForm, RewardForm, WorldForm
-from ..rules import risk_legacy as rl
-from ..rules.base import RuleError
-from .htmx import render_page, vary_on_htmx
-from .refusals import focus_first_error, page_url_on_get
+from .... import store
+from ....forms import add_rule_error
+from ....rules import risk_legacy as rl
+from ....rules.base import RuleError
+from ....views.htmx import render_page, vary_on_htmx
+from ....views.refusals import focus_first_error, page_url_on_get
+from ..forms.game_end import GameEndForm
+from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
+from .campaign import page_constants, refreshed_state, risk_legacy_campaign
 
+TABLE_TEMPLATE = "risk_legacy/table_detail.html"
+LIVE_TEMPLATE = "risk_legacy/table_live.html"
+GAME_END_TEMPLATE = "risk_legacy/game_end.html"
 RECENT_ENTRIES = 6
-
-
-def _risk_legacy(request, slug, *, record=False):
-    """The campaign as the user may see it (or record in it), when it is a Risk Legacy one:
-    the table pages, here and in table_setup."""
-    return campaign_for(request, slug, record=record, system=rl.KEY)
 
 
 def live_context(access):
@@ -37,6 +35,7 @@ def live_context(access):
         "state": state,
         "prompts": rl.packets_to_open(state),
         "recent": store.recent_entries(campaign, RECENT_ENTRIES),
+        **page_constants(state),
     }
 
 
@@ -65,7 +64,7 @@ def _page(request, access, *, forms=None, open_form=None):
     context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
     context["open_form"] = open_form
     context["supplies"] = rl.supplies(state)
-    response = render_page(request, "campaigns/table_detail.html", context)
+    response = render_page(request, TABLE_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: keep the page's own URL in the
         # address bar, so that a reload shows the page (the POST URL only takes POSTs).
@@ -85,7 +84,7 @@ def _submit(request, access, form, open_form, why_not_now):
     try:
         store.append(access.campaign, [entry], request.user)
     except RuleError as error:
-        reason = why_not_now(_refreshed(access.campaign))
+        reason = why_not_now(refreshed_state(access.campaign))
         if reason:
             return _moved_on(request, access, f"{reason}.")
         add_rule_error(form, error)
@@ -93,12 +92,6 @@ def _submit(request, access, form, open_form, why_not_now):
         return _page(request, access, forms={open_form: form}, open_form=open_form)
     messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
     return redirect("table", slug=access.campaign.slug)
-
-
-def _refreshed(campaign):
-    """The campaign's state now, after another write (ours or another phone's) moved it on."""
-    campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
 
 
 def _game_in_progress(state):
@@ -128,7 +121,7 @@ def _moved_on(request, access, what):
 @require_safe
 def table(request, slug):
     """The game night page: what to record next, live on every phone."""
-    return _page(request, _risk_legacy(request, slug))
+    return _page(request, risk_legacy_campaign(request, slug))
 
 
 @require_safe
@@ -144,19 +137,19 @@ def live(request, slug):
         else:
             response = redirect_to_login(table_url)
         return vary_on_htmx(response)
-    access = _risk_legacy(request, slug)
+    access = risk_legacy_campaign(request, slug)
     if request.GET.get("v") == str(access.campaign.journal_version):
         return HttpResponse(status=204)
     context = live_context(access)
     context["changed"] = True
-    return render_page(request, "campaigns/table_live.html", context)
+    return render_page(request, LIVE_TEMPLATE, context)
 
 
 @login_required
 @page_url_on_get("table")
 def event_add(request, slug):
     """Log one event of the game in progress."""
-    access = _risk_legacy(request, slug, record=True)
+    access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
         return _moved_on(request, access, "No game is in progress.")
@@ -170,7 +163,7 @@ def event_add(request, slug):
 @page_url_on_get("table")
 def packet_add(request, slug):
     """Record a sealed packet opened during or after a game, and what it unlocked."""
-    access = _risk_legacy(request, slug, record=True)
+    access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     reason = rl.why_not_open_packet(state)
     if reason:
@@ -182,7 +175,7 @@ def packet_add(request, slug):
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_end(request, slug):
     """The results of the game in progress, and who controls what."""
-    access = _risk_legacy(request, slug, record=True)
+    access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
         return _moved_on(request, access, "There is no game in progress to end.")
@@ -191,23 +184,23 @@ def game_end(request, slug):
         try:
             store.append(access.campaign, [form.entry()], request.user)
         except RuleError as error:
-            if _refreshed(access.campaign).phase != rl.PHASE_PLAYING:  # another phone ended it first
-                return _moved_on(request, access, f"Game {state.last_game.number} was ended on another phone.")
+            if refreshed_state(access.campaign).phase != rl.PHASE_PLAYING:  # another phone ended it first
+                number = state.last_game.number
+                return _moved_on(request, access, f"Game {number} was ended on another phone.")
             add_rule_error(form, error)
         else:
             messages.success(request, f"Game {state.last_game.number} is over. Now the rewards.")
             return redirect("table", slug=slug)
     focus_first_error(form)
-    return render_page(
-        request, "campaigns/game_end.html", {"campaign": access.campaign, "access": access, "state": state, "form": form}
-    )
+    context = {"campaign": access.campaign, "access": access, "state": state, "form": form}
+    return render_page(request, GAME_END_TEMPLATE, context | page_constants(state))
 
 
 @login_required
 @page_url_on_get("table")
 def reward_add(request, slug):
     """One player's reward (or pass) after the game."""
-    access = _risk_legacy(request, slug, record=True)
+    access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     player = request.POST.get("player", "")
     why_not_now = _reward_turn(player)
@@ -221,7 +214,7 @@ def reward_add(request, slug):
 @page_url_on_get("table")
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
-    access = _risk_legacy(request, slug, record=True)
+    access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     reason = rl.why_not_name_world(state)
     if reason:

@@ -1,0 +1,260 @@
+"""The Risk Legacy game-start page: the game's date and its seats clockwise, each with a legal
+HQ start, offered from the last game's seating; a newcomer joins the roster from here.
+
+Every rule is the rules layer's: these views ask it what is legal and append through the
+store, which refuses what is not.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
+
+from .... import store
+from ....rules import risk_legacy as rules
+from ....rules.base import Entry, RuleError
+from ....views.htmx import render_page, wants_fragment
+from ....views.refusals import focus_first_error
+from ..forms.game_start import SEAT_PARTS, SEATS, GameStartForm, NewPlayerForm, seat_field
+from ..forms.territories import territories_by_continent
+from .campaign import refreshed_state, risk_legacy_campaign
+
+
+START_TEMPLATE = "risk_legacy/game_start.html"
+
+
+def _one_of(value, options):
+    return value if isinstance(value, str) and value in options else ""
+
+
+def _seat_rows(state, data, errors) -> list[dict]:
+    """Each seat as the page shows it, clockwise: its legal starts after the earlier seats'
+    starts, why a start chosen before is no longer legal, its "Why not…?" answer, its tokens."""
+    chosen: list[str] = []
+    rows = []
+    for index in SEATS:
+        player = _one_of(data.get(seat_field(index, "player")), state.players)
+        faction = _one_of(data.get(seat_field(index, "faction")), rules.FACTIONS)
+        start = _one_of(data.get(seat_field(index, "start")), rules.TERRITORIES)
+        why = _one_of(data.get(seat_field(index, "why")), rules.TERRITORIES)
+        legal = rules.legal_starts(state, player, chosen)
+        start_problem = None
+        if start and start not in legal:
+            start_problem = rules.why_not_start(state, player, start, chosen)
+            start = ""
+        why_answer = None
+        if why:
+            why_answer = rules.why_not_start(state, player, why, chosen) or (
+                f"{why} is a legal start" + (f" for {player}." if player else ".")
+            )
+        rows.append(
+            {
+                "index": index,
+                "player": player,
+                "faction": faction,
+                "start": start,
+                "why": why,
+                "legal": territories_by_continent(legal),
+                "legal_count": len(legal),
+                "not_legal": territories_by_continent(t for t in rules.TERRITORIES if t not in legal),
+                "start_problem": start_problem,
+                "why_answer": why_answer,
+                "tokens": rules.setup_tokens(state, player) if player else None,
+                "errors": {part: errors.get(seat_field(index, part), "") for part in SEAT_PARTS},
+                "field": {part: seat_field(index, part) for part in ("player", "faction", "start", "why")},
+            }
+        )
+        if start:
+            chosen.append(start)
+    return rows
+
+
+def _scar_deck(data) -> int | None:
+    value = data.get("scar_cards", "")
+    is_count = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4
+    return int(value) if is_count else None
+
+
+def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=()):
+    seat_form_errors = form.errors if form.is_bound else {}
+    rows = _seat_rows(state, data, seat_form_errors)
+    seated = sum(1 for row in rows if row["player"])
+    deck = _scar_deck(data)
+    dealt = rules.scar_cards_dealt(deck, seated)
+    # One seat's list of starts is open at a time: the first seated player without a start
+    # (seats place their HQs in order), and any whose start was refused.
+    choosing = next((row for row in rows if row["player"] and not row["start"]), None)
+    for row in rows:
+        row["scar_dealt"] = dealt if row["player"] else None
+        row["choosing"] = row is choosing or bool(row["errors"]["start"] or row["start_problem"])
+    last = state.last_game
+    return {
+        "campaign": access.campaign,
+        "access": access,
+        "number": state.next_game_number,
+        "why_not": rules.why_not_next_game(state),
+        "set_up": state.set_up,
+        "last_game": last,
+        "game_in_progress": last is not None and last.in_progress,
+        "passing": state.reward_queue if state.phase == rules.PHASE_REWARDS else [],
+        "form": form,
+        "new_player_form": new_player_form or NewPlayerForm(),
+        "rows": rows,
+        "roster": state.players,
+        "factions": rules.FACTIONS,
+        "scar_deck": deck,
+        "scar_dealt": dealt,
+        "seated": seated,
+        "page_errors": list(errors),
+        "seat_errors": list(seat_errors),
+    }
+
+
+def _typed_start_form(state, data) -> GameStartForm:
+    """The form as typed, without errors: choosing is not saving."""
+    form = GameStartForm(roster=state.players, initial={"number": state.next_game_number})
+    for name in ("played_on", "scar_cards"):
+        if name in data:
+            form.initial[name] = data.get(name)
+    return form
+
+
+START_RECHECK_TEMPLATE = "risk_legacy/game_start_recheck.html"
+GAME_FACTS = ("played_on", "scar_cards")
+
+
+def _start_page(request, access, state, context):
+    # A change re-checks the form: the seats, and what sits above them (out of band).
+    return render_page(request, START_TEMPLATE, context, fragment=START_RECHECK_TEMPLATE)
+
+
+def _facts_rechecked(state, data) -> GameStartForm | None:
+    """The form with the date and Scar deck as typed and checked again (an error under one
+    goes once it is fixed), the seats' errors left for the save; None on a first visit."""
+    if not any(name in data for name in GAME_FACTS):
+        return None
+    data = data.copy()
+    data["number"] = state.next_game_number  # as the typed form has it: the game to start now
+    form = GameStartForm(data, roster=state.players)
+    for name in [name for name in form.errors if name not in GAME_FACTS]:
+        del form.errors[name]
+    return form
+
+
+def _stale_page(request, access, number=None):
+    """Another phone started this game first: say so and show the campaign as it is now."""
+    state = refreshed_state(access.campaign)
+    if number is None:
+        message = (
+            "This form was out of date, so nothing from it was saved: "
+            "here is where the campaign stands."
+        )
+    else:
+        message = (
+            f"Game {number} was started on another phone just now, so nothing from this form was saved. "
+            "Here is where the campaign stands."
+        )
+    context = _start_context(access, state, _typed_start_form(state, {}), {}, errors=[message])
+    return render_page(request, START_TEMPLATE, context)
+
+
+def _offer_suggested_seats(state, data) -> str | None:
+    """Put the rules layer's suggested seats (last game's players and factions) in `data`, as
+    if chosen, and say where they come from; None when there is nothing to suggest."""
+    suggested = rules.suggested_seats(state)
+    for index, (player, faction) in zip(SEATS, suggested):
+        data[seat_field(index, "player")] = player
+        data[seat_field(index, "faction")] = faction or ""
+    if not suggested:
+        return None
+    last = state.last_game
+    if last is None:
+        return "The roster is seated in its order: change a seat if someone sits elsewhere or is away."
+    winner = last.winner
+    first = f", {winner}, who won it, in seat 1" if winner and winner == suggested[0][0] else ""
+    return (
+        f"Seated as in game {last.number}{first}, each with the same faction: "
+        "change whatever is different tonight, then choose each HQ."
+    )
+
+
+def _choose_again(request, access, state):
+    """Re-show the choices after a change (a player, a start, "Why not…?", a new name)."""
+    if wants_fragment(request) and rules.why_not_next_game(state):  # another phone started it: show that
+        return HttpResponseClientRefresh()
+    data = request.POST.copy() if request.method == "POST" else request.GET.copy()
+    suggested = None
+    if seat_field(1, "player") not in data:  # a first visit: nothing chosen yet
+        suggested = _offer_suggested_seats(state, data)
+    new_player_form, added = None, None
+    name = data.get("new_player", "").strip() if request.method == "POST" else ""
+    if name:
+        try:
+            player = store.add_player(access.campaign, name)
+        except RuleError as error:
+            new_player_form = NewPlayerForm({"new_player": name})
+            new_player_form.add_error("new_player", error.message)  # the roster's "name"
+        else:
+            state = refreshed_state(access.campaign)
+            data["new_player"] = ""
+            empty_seat = next((i for i in SEATS if not data.get(seat_field(i, "player"))), None)
+            # Said inside the seats (not a django message): an htmx answer holds only them.
+            added = f"{player.name} joined the roster."
+            if empty_seat is not None:  # seat the newcomer at once
+                data[seat_field(empty_seat, "player")] = player.name
+                added = f"{player.name} joined the roster and takes seat {empty_seat}."
+    if new_player_form is None:
+        new_player_form = NewPlayerForm(initial={"new_player": data.get("new_player", "")})
+    form = _facts_rechecked(state, data) or _typed_start_form(state, data)
+    context = _start_context(access, state, form, data, new_player_form=new_player_form)
+    context["added"] = added
+    context["suggested"] = suggested
+    return _start_page(request, access, state, context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_start(request, slug):
+    """Start the next game: its date and its seats clockwise, each with a legal HQ start."""
+    access = risk_legacy_campaign(request, slug, record=True)
+    campaign = access.campaign
+    state = store.state(campaign)
+    if request.method == "GET" or "save" not in request.POST:
+        return _choose_again(request, access, state)
+
+    form = GameStartForm(request.POST, roster=state.players)
+    if not form.is_valid() and "number" in form.errors:
+        return _stale_page(request, access)
+    page_errors, seat_errors = [], []
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        if number != state.next_game_number:
+            return _stale_page(request, access, number)
+        rows = _seat_rows(state, request.POST, {})
+        if rules.why_not_next_game(state) is None and not any(row["start_problem"] for row in rows):
+            data = {
+                "number": number,
+                "played_on": form.cleaned_data["played_on"].isoformat(),
+                "seats": form.seats(),
+                "keys": list(rules.WEB_GAME_KEYS),
+            }
+            try:
+                store.append(campaign, [Entry("game", data)], request.user)
+            except RuleError as error:
+                if refreshed_state(campaign).next_game_number != number:
+                    return _stale_page(request, access, number)
+                if error.field in ("player", "faction", "start", "seats"):
+                    seat_errors.append(str(error))  # which seat: its place says it
+                elif error.field == "played_on":
+                    form.add_error("played_on", error.message)
+                else:
+                    page_errors.append(str(error))
+            else:
+                players = [seat["player"] for seat in data["seats"]]
+                everyone = f"{', '.join(players[:-1])} and {players[-1]}"
+                messages.success(request, f"Game {number} is on: {everyone}. Good luck!")
+                return redirect("table", slug=campaign.slug)  # the game is on: its Play page
+    focus_first_error(form)
+    context = _start_context(access, state, form, request.POST, errors=page_errors, seat_errors=seat_errors)
+    return render_page(request, START_TEMPLATE, context)

@@ -1,0 +1,39 @@
+"""The Risk Legacy history page: the victor's section, the faction cards and every game,
+newest first (?player=Name filters).
+
+A thin view: the state comes from the store and what the page shows from the history module
+(campaigns/systems/risk_legacy/history.py), which reads what the fold recorded.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_safe
+
+from .... import store
+from ....views.htmx import render_page
+from .. import history as read_history
+from .campaign import page_constants, risk_legacy_campaign
+
+HISTORY_TEMPLATE = "risk_legacy/history_detail.html"
+
+
+
+@login_required
+@require_safe
+def history(request, slug):
+    """The victor's section, the faction cards and every game, newest first (?player=Name filters)."""
+    access = risk_legacy_campaign(request, slug)
+    campaign = access.campaign
+    context = {"campaign": campaign, "access": access}
+    state = store.state(campaign)
+    player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    context.update(
+        players=state.players,
+        player=player,
+        world=state.world,
+        victor_slots=read_history.victor_slots(state),
+        factions=read_history.faction_cards(state),
+        games=read_history.timeline(state, player),
+        setup=read_history.setup_changes(state),
+        **page_constants(state),
+    )
+    return render_page(request, HISTORY_TEMPLATE, context, partial="timeline")

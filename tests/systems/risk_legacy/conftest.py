@@ -1,0 +1,19 @@
+"""The 15-game Risk Legacy journal, folded once per test module, for the read-side tests."""
+
+import pytest
+
+from campaigns.rules import journal as journal_module
+
+from ...conftest import load_journal
+
+JOURNAL = load_journal("risk_legacy_15_games.json")
+
+
+@pytest.fixture(scope="module")
+def timeline():
+    return journal_module.load(JOURNAL)[4]
+
+
+@pytest.fixture(scope="module")
+def state(timeline):
+    return timeline.current

@@ -1,0 +1,61 @@
+"""Shared code never names a game system: only a system's own packages (campaigns/rules/<system>,
+campaigns/systems/<system>) know its key. import-linter keeps the shared modules from importing
+a system's package (pyproject.toml); this keeps them, and the shared templates, from branching
+on a system's key. Prose may name a game ("Dawnguard is played together"): comments and
+docstrings are not read."""
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_KEYS = re.compile(
+    r"risk_legacy|risk_skyrim|captain_america|dawnguard|risk-legacy|risk-skyrim|captain-america"
+)
+SYSTEMS_OWN = ("rules", "systems", "migrations")  # a system's packages; migrations record history
+SHARED_PYTHON = sorted(
+    path
+    for path in (ROOT / "campaigns").rglob("*.py")
+    if path.relative_to(ROOT / "campaigns").parts[0] not in SYSTEMS_OWN
+)
+SHARED_TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", re.S)
+
+
+def _code_words(source: str) -> list[str]:
+    """The names and strings of `source`'s code: not its comments, not its docstrings."""
+    docstrings = {
+        (node.body[0].value.lineno, node.body[0].value.col_offset)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+        and isinstance(node.body[0].value.value, str)
+    }
+    return [
+        token.string
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type in (tokenize.NAME, tokenize.STRING) and token.start not in docstrings
+    ]
+
+
+@pytest.mark.parametrize("path", SHARED_PYTHON, ids=lambda path: str(path.relative_to(ROOT)))
+def test_a_shared_module_names_no_system_in_its_code(path):
+    named = [word for word in _code_words(path.read_text(encoding="utf-8")) if SYSTEM_KEYS.search(word)]
+    assert named == []
+
+
+@pytest.mark.parametrize("path", SHARED_TEMPLATES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_a_shared_template_names_no_system(path):
+    markup = TEMPLATE_COMMENT.sub("", path.read_text(encoding="utf-8"))
+    assert SYSTEM_KEYS.findall(markup) == []
+
+
+def test_the_guard_reads_code_and_skips_prose():
+    source = '"""Dawnguard and risk_legacy in prose."""\n# risk_legacy\nif system == "dawnguard":\n    pass\n'
+    assert _code_words(source) == ["if", "system", '"dawnguard"', "pass"]
