@@ -12,6 +12,12 @@ from ...readside.base import NO_MARKS, PLAYED, Marks, Play, Seat
 KEY = dawnguard.KEY
 SIDE_WORD = None  # played together: its sides are not counted
 COOPERATIVE = True
+COUNTING = (
+    "Dawnguard is played together and the tracker records no winner: a sitting counts under "
+    "Co-op for every hero at the table (a hero who joins during a sitting played it), with the "
+    "chapters it completed, and never as a win or a loss, so it stays out of games, win rates, "
+    "head-to-head and factions. Exported to BG Stats, it is a co-operative play with no winner."
+)
 SCORED = False
 MARKS_WON = False
 
@@ -34,6 +40,7 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
         yield Play(
             campaign_key, campaign_name, KEY, game.number, game.played_on, seats,
             mode=f"Chapter {game.chapter}", cooperative=True, note="chapter completed" if completed else None,
+            completed=f"Chapter {game.chapter}" if completed else None,
         )
 
 

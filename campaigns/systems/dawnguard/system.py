@@ -1,11 +1,29 @@
 """Dawnguard's registration: its tabs, pages and overview (campaigns/systems/base.py)."""
 
+from django.urls import path
+
 from ...rules import dawnguard as rules
-from ..base import GameSystem
-from . import readside
+from ..base import GameSystem, Tab
+from . import readside, views_history, views_play, views_setup
 
 SYSTEM = GameSystem(
     rules=rules,
     read_side=readside,
     overview_template="dawnguard/overview.html",
+    overview=views_history.overview,
+    tabs=(Tab("Play", "table", ("play", "setup", "start")),),
+    pages={
+        "history": views_history.history,
+        "table": views_play.table,  # the phone beside the board (DG-table)
+        "live": views_play.live,
+        "setup_edit": views_setup.setup_edit,  # the heroes and forts (DG-rules)
+        "game_start": views_setup.game_start,  # start a sitting (DG-rules)
+    },
+    urlpatterns=[
+        # -- before and between sittings (DG-rules): the fort thresholds corrected
+        path("setup/thresholds/", views_setup.thresholds_edit, name="dawnguard_thresholds"),
+        # -- the table (DG-table): one event per tap; the contested skill test records nothing
+        path("play/sitting/<slug:event_type>/", views_play.event_add, name="dawnguard_event"),
+        path("play/contest/", views_play.contested_test, name="dawnguard_contested_test"),
+    ],
 )

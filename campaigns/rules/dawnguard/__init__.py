@@ -1,0 +1,148 @@
+"""The Dawnguard campaign of The Elder Scrolls V: Skyrim – The Adventure Game (GAMES.md §2):
+its state and every rule the tracker checks. Plain Python, no Django.
+
+Three chapters played in order, each over one or more games (sittings); or, as a first
+game, chapter 2 played alone (each player choosing a side). The entries of a campaign:
+
+    setup       {"heroes": [{"player", "hero", "race", optional "level"}],
+                 "fort_thresholds": {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}}
+    thresholds  {"fort_thresholds": {...}}     the thresholds corrected, any time after the setup
+    game        {"number", "played_on", "chapter", optional "sides": [{"player", "side"}]}
+                ("sides" only on a first game playing chapter 2 alone, and then required)
+    event       {"type", ...}: pledge, marker, day_night, hunger, feed, day_turn, fort_stars,
+                level_up, fort_card, threat_deck, board_threat, join, chapter_complete
+                (EVENT_FIELDS, EVENT_OPTIONAL_FIELDS)
+
+Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on these):
+- Heroes start at the level the setup gives (1 when left out); a player who joins later, or
+  chooses a side for chapter 2 played alone, levels up twice (+2, done by the tracker).
+- The Day/Night token's side is unknown until first logged; from then on each `day_night`
+  must flip it (logging the side already showing is refused).
+- `hunger` is not tied to day turns (event cards also raise hunger): what is checked is the
+  cap, never above 3 without feeding. A `day_turn` (only while the token shows day) adds 1
+  to every Vampire, and each Vampire already at 3 feeds at once instead: the event names
+  where that Vampire's tokens go (`feeds`), so the forced feeding is one entry with the turn.
+- Feeding empties the Vampirism card: one place per token, each place at most once. Tokens
+  fed to a quest, the Stronghold chart or the current space are on the board
+  (`board_threat`), the one fed to the Threat Event deck is on that deck.
+- `threat_deck` and `board_threat` counts are changes (+ from the box, − back to it), never
+  below zero; the threat tokens out of the box (Vampirism cards, board, Threat Event deck)
+  never exceed the 20 it holds. Chapter 2 brings a new Threat Event deck, so its tokens go
+  back to the box; chapter 3 keeps chapter 2's.
+- `fort_stars` go on one by one: each time the count reaches the next threshold the stars
+  are removed and a gold token added. Stars past the last threshold are refused. Corrected
+  thresholds re-count every star put on the current fort card.
+- A fort card is drawn from one's own side's fort, so a player needs a side first; the same
+  card (its name, ignoring case) at most once per player in the whole campaign; a card drawn
+  as a Follower (`"follower": true`) stays with its drawer, and nobody else may draw it
+  (they draw the next numbered card instead; the tracker has no event for losing one).
+- Chapter 1 cannot be completed while a hero has not pledged (every player pledges in it).
+- After `chapter_complete` the game takes no more events: the next game opens the next
+  chapter. `join` takes "dawnguard" as the Vigilants' side from chapter 2 on.
+
+Where each concern lives (lowest first; a module imports only from those above it):
+
+    box.py      names, sides, places, checklists, readings, reminders, entry shapes (data)
+    state.py    DawnguardState and its parts, new_state, side_name, the shared checks
+    setup.py    the setup and the fort thresholds corrections
+    sitting.py  a game: its chapter, chapter 2 played alone, the chapter's setup effects
+    events.py   every event of a sitting, the day turn, fort cards
+    fold.py     apply: each entry kind to its applier
+    table.py    helpers for the pages (phase, startable chapters, checklists, effects,
+                reminders, choices, contested skill test) and describe
+    journal.py  journal_entries, journal_parts and state_json
+
+Everything is re-exported here: `from campaigns.rules import dawnguard as dg; dg.X`.
+"""
+
+from ..base import Entry, RuleError
+from .box import (
+    KEY,
+    LABEL,
+    JOURNAL_KEYS,
+    CHAPTERS,
+    STANDALONE_CHAPTER,
+    NEW_RACES,
+    VIGILANTS,
+    VOLKIHAR,
+    DAWNGUARD,
+    SIDES,
+    SIDE_NAMES,
+    DAY,
+    NIGHT,
+    THREAT_ICON,
+    WINGED_ICON,
+    FEED_PLACES,
+    FEED_PLACE_NAMES,
+    BOARD_PLACES,
+    HALL,
+    FORT_DAWNGUARD,
+    CASTLE,
+    THRESHOLD_KEYS,
+    FIRST_LEVEL,
+    MAX_LEVEL,
+    LEVELS_ON_JOINING,
+    MAX_HUNGER,
+    MARKERS_ON_EACH_CARD,
+    THREAT_TOKENS_IN_BOX,
+    MAX_STARS_PER_LEVEL,
+    READINGS,
+    CHAPTER_SETUP,
+    STANDALONE_SETUP,
+    REMINDERS,
+    EVENT_FIELDS,
+    EVENT_OPTIONAL_FIELDS,
+    EVENT_TYPES,
+    GAME_KEYS,
+    GAME_OPTIONAL_KEYS,
+    CORRECTIONS_KEY,
+)
+from .state import Hero, Fort, Game, Happening, DawnguardState, new_state, side_name, fort_called
+from .setup import check_thresholds
+from .sitting import why_not_chapter
+from .events import (
+    why_not_day_turn,
+    vampires_to_feed_on_day_turn,
+    fort_card_holder,
+    join_sides,
+)
+from .fold import apply
+from .table import (
+    PHASE_SETUP,
+    PHASE_START,
+    PHASE_PLAYING,
+    PHASE_OVER,
+    sitting_phase,
+    startable_chapters,
+    why_not_start,
+    checklist,
+    readings,
+    chapter_effects,
+    reminders_for,
+    side_label,
+    sides_to_choose,
+    feed_places_needed,
+    fort_cards_drawn,
+    threat_tokens_left,
+    fort_progress,
+    contested_skill_test,
+    describe,
+)
+from .journal import journal_entries, journal_parts, state_json
+
+__all__ = [
+    "Entry", "RuleError", "KEY", "LABEL", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
+    "VIGILANTS", "VOLKIHAR", "DAWNGUARD", "SIDES", "SIDE_NAMES", "DAY", "NIGHT", "THREAT_ICON",
+    "WINGED_ICON", "FEED_PLACES", "FEED_PLACE_NAMES", "BOARD_PLACES", "HALL", "FORT_DAWNGUARD", "CASTLE",
+    "THRESHOLD_KEYS", "FIRST_LEVEL", "MAX_LEVEL", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",
+    "THREAT_TOKENS_IN_BOX", "MAX_STARS_PER_LEVEL", "READINGS", "CHAPTER_SETUP", "STANDALONE_SETUP",
+    "REMINDERS", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS", "EVENT_TYPES", "GAME_KEYS", "GAME_OPTIONAL_KEYS",
+    "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "fort_called", "DawnguardState", "new_state",
+    "side_name",
+    "check_thresholds", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
+    "fort_card_holder", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
+    "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
+    "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
+    "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "describe",
+    "journal_entries", "journal_parts", "state_json",
+]

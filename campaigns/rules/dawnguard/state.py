@@ -1,0 +1,233 @@
+"""The Dawnguard state (DawnguardState and its parts), `new_state`, and the small checks and
+wordings every entry shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..base import RuleError
+from ..checks import check_one_of, check_player, is_whole, join_names
+from .box import (
+    CHAPTERS,
+    DAWNGUARD,
+    FEED_PLACES,
+    FIRST_LEVEL,
+    HALL,
+    MARKERS_ON_EACH_CARD,
+    STANDALONE_CHAPTER,
+    THREAT_TOKENS_IN_BOX,
+    VIGILANTS,
+    VOLKIHAR,
+)
+
+
+@dataclass
+class Hero:
+    player: str
+    hero: str
+    race: str
+    level: int = FIRST_LEVEL
+    side: str | None = None  # VIGILANTS or VOLKIHAR; None until pledged
+    hunger: int | None = None  # tokens on the Vampirism card; None unless a Vampire
+
+    @property
+    def is_vampire(self) -> bool:
+        return self.side == VOLKIHAR
+
+
+@dataclass
+class Fort:
+    name: str
+    thresholds: list[int] = field(default_factory=list)  # stars needed for each next level
+    stars: int = 0
+    gold: int = 0  # the fort's level
+    stars_added: int = 0  # every star put on this card, so corrected thresholds can re-count them
+
+    @property
+    def stars_to_top(self) -> int:
+        """How many more stars the fort takes before its last level."""
+        if self.gold >= len(self.thresholds):
+            return 0
+        return self.thresholds[self.gold] - self.stars + sum(self.thresholds[self.gold + 1 :])
+
+    @property
+    def next_threshold(self) -> int | None:
+        """The stars the card asks for its next level; None at its top level."""
+        return self.thresholds[self.gold] if self.gold < len(self.thresholds) else None
+
+    def add_stars(self, count: int) -> None:
+        """Reaching the next threshold removes the stars and adds a gold token (a level)."""
+        for _ in range(count):
+            self.stars += 1
+            self.stars_added += 1
+            if self.stars == self.thresholds[self.gold]:
+                self.stars = 0
+                self.gold += 1
+
+
+@dataclass
+class Game:
+    number: int
+    played_on: str
+    chapter: int
+    standalone: bool = False  # a first game playing chapter 2 alone
+
+
+@dataclass
+class Happening:
+    """One thing an entry made happen, in players' words (the history reads only these)."""
+
+    game: int | None  # the sitting's number; None before the first game
+    chapter: int  # the chapter being played when it happened
+    kind: str  # the event type, or "setup", "thresholds", "sitting", "flip", "fort_level",
+    # "forced_feed", "chapter_1_totals"
+    text: str
+    players: tuple[str, ...] = ()  # who it concerns
+
+
+@dataclass
+class DawnguardState:
+    players: list[str]
+    set_up: bool = False
+    heroes: dict[str, Hero] = field(default_factory=dict)  # by player, in the order they came
+    fort_thresholds: dict[str, list[int]] = field(default_factory=dict)
+    vigilant_fort: Fort = field(default_factory=lambda: Fort(HALL))
+    games: list[Game] = field(default_factory=list)
+    chapter: int = 1
+    chapter_complete: bool = False
+    standalone: bool = False  # the campaign began with chapter 2 alone: it had no chapter 1
+    events_in_game: int = 0
+    day_night: str | None = None
+    hall_markers: int = MARKERS_ON_EACH_CARD
+    castle_markers: int = MARKERS_ON_EACH_CARD
+    chapter_1_totals: dict[str, int] | None = None
+    threat_deck: int = 0
+    board_threat: int = 0  # threat tokens on spaces, quests and the Stronghold chart
+    fort_cards: dict[str, list[str]] = field(default_factory=dict)
+    followers: dict[str, str] = field(default_factory=dict)  # Follower (casefolded) -> who holds it
+    happenings: list[Happening] = field(default_factory=list)  # what each entry did, in order
+
+    @property
+    def games_played(self) -> int:
+        return len(self.games)
+
+    @property
+    def campaign_over(self) -> bool:
+        return self.chapter == CHAPTERS[-1] and self.chapter_complete
+
+    def vampires(self) -> list[Hero]:
+        return [hero for hero in self.heroes.values() if hero.is_vampire]
+
+    def players_without_hero(self) -> list[str]:
+        """Who may `join` (a roster name with no hero yet)."""
+        return [player for player in self.players if player not in self.heroes]
+
+    def unpledged(self) -> list[str]:
+        """Who still has to `pledge` in chapter 1."""
+        return [hero.player for hero in self.heroes.values() if hero.side is None]
+
+    def next_chapters(self) -> list[int]:
+        """The chapters a new game may play: the current one, or the next once it is complete;
+        before the first game, chapter 1 or chapter 2 played alone."""
+        if self.campaign_over:
+            return []
+        if not self.games:
+            return [1, STANDALONE_CHAPTER]
+        return [self.chapter + 1] if self.chapter_complete else [self.chapter]
+
+    def threat_tokens_seen(self) -> int:
+        """Threat tokens out of the box: on Vampirism cards, the Threat Event deck and the board."""
+        return self.threat_deck + self.board_threat + sum(hero.hunger or 0 for hero in self.heroes.values())
+
+
+def fort_called(name: str) -> str:
+    """A fort in a sentence: "the Hall of the Vigilant", but "Fort Dawnguard", "Castle Volkihar"."""
+    return f"the {name}" if name == HALL else name
+
+
+def happen(state: DawnguardState, kind: str, text: str, *players: str) -> None:
+    """Record what an entry did (called once its checks have passed)."""
+    game = state.games[-1].number if state.games else None
+    state.happenings.append(Happening(game, state.chapter, kind, text, tuple(players)))
+
+
+def new_state(players: list[str]) -> DawnguardState:
+    return DawnguardState(players=list(players), fort_cards={player: [] for player in players})
+
+
+def side_name(side: str | None, chapter: int) -> str | None:
+    """The side as the state shows it: the Vigilants are the Dawnguard from chapter 2 on."""
+    if side == VIGILANTS and chapter >= 2:
+        return DAWNGUARD
+    return side
+
+
+# Checks every entry shares ----------------------------------------------------------------
+
+
+def hero_of(state: DawnguardState, event: dict) -> Hero:
+    player = check_player(state.players, event["player"])
+    if player not in state.heroes:
+        raise RuleError(
+            f"{player} has no hero yet: a player who comes later joins first (a join event)", field="player"
+        )
+    return state.heroes[player]
+
+
+def vampire_of(state: DawnguardState, event: dict, doing: str) -> Hero:
+    hero = hero_of(state, event)
+    if not hero.is_vampire:
+        raise RuleError(f"{hero.player} is not a Vampire: only Clan Volkihar players {doing}", field="player")
+    return hero
+
+
+def check_threat_supply(state: DawnguardState, more: int, field: str | None = None) -> None:
+    """Threat tokens come out of the box: never more than the 20 it holds."""
+    if state.threat_tokens_seen() + more > THREAT_TOKENS_IN_BOX:
+        raise RuleError(
+            f"that would put more than the {THREAT_TOKENS_IN_BOX} threat tokens in the box on "
+            "Vampirism cards, the board and the Threat Event deck "
+            f"({state.threat_tokens_seen()} are out already)",
+            field=field,
+        )
+
+
+def check_feeding(hero: Hero, places: Any, field: str = "to") -> list[str]:
+    """Feeding empties the Vampirism card: one place for each token on it, each place at most once."""
+    if hero.hunger == 0:
+        raise RuleError(f"{hero.player}'s Vampirism card holds no threat token to feed with", field=field)
+    if not isinstance(places, list) or not places:
+        raise RuleError(f"'{field}' must list where the tokens go: {', '.join(FEED_PLACES)}", field=field)
+    for place in places:
+        check_one_of(place, FEED_PLACES, field, naming_the_value=True)
+    for place in FEED_PLACES:
+        if places.count(place) > 1:
+            raise RuleError(
+                f"feeding puts at most one token on each place, and {place} is named twice", field=field
+            )
+    if len(places) != hero.hunger:
+        raise RuleError(
+            f"feeding empties the Vampirism card: {hero.player}'s holds "
+            f"{counted(hero.hunger, 'threat token')}, so name {hero.hunger} "
+            f"{'place' if hero.hunger == 1 else 'different places'}, not {len(places)}",
+            field=field,
+        )
+    return places
+
+
+def count_of(value: Any, field: str, positive: bool = False) -> int:
+    if not is_whole(value) or (positive and value < 1):
+        raise RuleError(
+            f"'{field}' must be a whole number{' of at least 1' if positive else ''}", field=field
+        )
+    return value
+
+
+def counted(count: Any, noun: str) -> str:
+    """'1 star', '3 stars': a count with its noun in players' words, never 'star(s)'."""
+    return f"{count} {noun}" if count in (1, -1) else f"{count} {noun}s"
+
+
+def has_or_have(names: list[str]) -> str:
+    return f"{join_names(names)} {'has' if len(names) == 1 else 'have'}"

@@ -1,0 +1,187 @@
+"""The geometry of the Dawnguard history's two charts; the SVG is written by the template.
+
+No Django here (like campaigns/charts.py, whose primitives and CSS classes these reuse):
+only coordinates in the SVG's own units, drawn for a phone's width, with every number the
+chart shows also given as text so that the page can print it beside the picture.
+
+    fort_levels(points)      the Vigilants' fort level after each sitting, a step line, the
+                             chapters marked (the Hall flips to Fort Dawnguard at chapter 2)
+    balance_bars(rows)       the chapter 1 markers after each sitting: one bar of 6 per row,
+                             the Hall's share from the left, the Castle's from the right
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ...charts import WIDTH, Tick
+
+
+@dataclass(frozen=True)
+class FortPoint:
+    """The Vigilants' fort after a sitting (sitting 0: before the first)."""
+
+    sitting: int
+    chapter: int
+    fort: str  # "Hall of the Vigilant", "Fort Dawnguard"
+    level: int
+    stars: int
+    levels: int = 0  # how many levels its card prints (the top of the chart's scale)
+
+
+@dataclass(frozen=True)
+class Step:
+    x: float
+    y: float
+    level: int
+    label_y: float  # where the level's number sits, just above the line
+
+
+@dataclass(frozen=True)
+class FortChart:
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    path: str  # the step line's d
+    steps: list[Step]  # one per change of level (and the end): its number is written there
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    chapters: list[Tick]  # a dashed line where each chapter after the first begins
+    end: FortPoint | None  # the fort as it stands, for the end label
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+    @property
+    def y_label_x(self) -> float:
+        return self.left - 6
+
+    @property
+    def x_label_y(self) -> float:
+        return self.bottom + 18
+
+
+def _level_step(largest: int) -> int:
+    """1 for the few levels a fort card prints; coarser only for an unusual card."""
+    return max(1, math.ceil(largest / 5))
+
+
+def _tick_sittings(sittings: int, most: int = 6) -> list[int]:
+    """Sittings to label along the x axis: all of them when few, else evenly spread."""
+    if sittings <= most:
+        return list(range(1, sittings + 1))
+    return sorted({round(1 + i * (sittings - 1) / (most - 1)) for i in range(most)})
+
+
+def fort_levels(points: list[FortPoint], height: int = 200) -> FortChart:
+    """A step line of the fort's level from before the first sitting (points[0], sitting 0)
+    to the last; where a chapter begins, a dashed mark names it."""
+    left, right, top, bottom = 26.0, WIDTH - 12.0, 26.0, height - 30.0
+    sittings = max(len(points) - 1, 0)
+    # Up to the card's top level, so that the line shows how far the fort is from it.
+    highest = max((max(point.level, point.levels) for point in points), default=0)
+    step = _level_step(max(highest, 1))
+    top_value = max(step, math.ceil(max(highest, 1) / step) * step)
+
+    def x(sitting: int) -> float:
+        return round(left + (right - left) * sitting / max(sittings, 1), 1)
+
+    def y(level: int) -> float:
+        return round(bottom - (bottom - top) * level / top_value, 1)
+
+    path, steps = "", []
+    if points:
+        path = f"M{x(0)} {y(points[0].level)}"
+        for index in range(1, len(points)):
+            if points[index].level != points[index - 1].level:
+                path += f"H{x(index)}V{y(points[index].level)}"
+                level = points[index].level
+                steps.append(Step(x(index), y(level), level, y(level) - 6))
+        path += f"H{x(sittings)}"
+    chapters = [
+        Tick(round((x(index - 1) + x(index)) / 2, 1), f"Chapter {points[index].chapter}")
+        for index in range(1, len(points))
+        if points[index].chapter != points[index - 1].chapter
+    ]
+    return FortChart(
+        WIDTH, height, left, right, top, bottom, path, steps,
+        x_ticks=[Tick(x(sitting), str(sitting)) for sitting in _tick_sittings(sittings)],
+        y_ticks=[Tick(y(level), str(level)) for level in range(0, top_value + 1, step)],
+        chapters=chapters,
+        end=points[-1] if points else None,
+    )
+
+
+@dataclass(frozen=True)
+class BalanceRow:
+    """The chapter 1 markers after a sitting (sitting 0: as set up, 3 on each card)."""
+
+    sitting: int
+    hall: int
+    castle: int
+
+
+@dataclass(frozen=True)
+class BalanceBar:
+    label: str  # "Set up", "Sitting 2"
+    y: float
+    middle: float
+    hall_width: float
+    castle_x: float
+    castle_width: float
+    hall: int
+    castle: int
+
+
+@dataclass(frozen=True)
+class BalanceChart:
+    width: int
+    height: int
+    bar_x: float
+    bar_span: float
+    bar_height: float
+    bars: list[BalanceBar]
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {self.width} {self.height}"
+
+    @property
+    def half_x(self) -> float:
+        return self.bar_x + self.bar_span / 2
+
+    @property
+    def label_x(self) -> float:
+        return self.bar_x - 8
+
+    @property
+    def hall_value_x(self) -> float:
+        return self.bar_x + 6
+
+    @property
+    def castle_value_x(self) -> float:
+        return self.bar_x + self.bar_span - 6
+
+
+def balance_bars(rows: list[BalanceRow], row_height: float = 28.0) -> BalanceChart:
+    """One bar per row, as wide as all the markers: the Hall's part from the left, the
+    Castle's from the right, each with its count written inside its end."""
+    bar_x, bar_span, bar_height = 78.0, WIDTH - 78.0 - 4.0, 18.0
+    bars = []
+    for index, row in enumerate(rows):
+        total = row.hall + row.castle
+        hall_width = round(bar_span * row.hall / total, 1) if total else 0.0
+        top = 4 + index * row_height
+        bars.append(BalanceBar(
+            label="Set up" if row.sitting == 0 else f"Sitting {row.sitting}",
+            y=top, middle=top + bar_height / 2,
+            hall_width=hall_width, castle_x=round(bar_x + hall_width, 1),
+            castle_width=round(bar_span - hall_width, 1),
+            hall=row.hall, castle=row.castle,
+        ))
+    return BalanceChart(WIDTH, int(8 + len(rows) * row_height), bar_x, bar_span, bar_height, bars)

@@ -1,0 +1,87 @@
+"""Looking back at a Dawnguard campaign: the overview's context and the history page.
+
+Both read what the fold recorded (campaigns/systems/dawnguard/history.py) and never apply a
+rule: the overview asks the rules layer's helpers about the state it is given, the history
+reads the states as of each sitting from the cached timeline (no query per sitting).
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.views.decorators.http import require_safe
+
+from ... import store
+from ...access import campaign_for
+from ...rules import dawnguard as rules
+from ...views.htmx import render_page
+from . import charts
+from . import history as looking_back
+
+
+def overview(access, state) -> dict:
+    """What the overview shows besides the state's JSON: where the campaign stands (its next
+    step), the sitting within its chapter, the forts' progress and the heroes' sides."""
+    chapter_sittings = [game for game in state.games if game.chapter == state.chapter]
+    fort = rules.fort_progress(state)
+    from .system import SYSTEM  # the registration imports this module: ask it when called
+
+    return {
+        "play_page": "table" in SYSTEM.pages,
+        "phase": rules.sitting_phase(state),
+        "sitting_in_chapter": len(chapter_sittings),
+        "last_sitting": state.games[-1] if state.games else None,
+        "vigilant_fort": fort,
+        "castle_name": rules.CASTLE,
+        "heroes": [
+            {
+                "player": hero.player, "hero": hero.hero, "race": hero.race, "level": hero.level,
+                "side": rules.side_label(hero.side, state.chapter),
+                "pledged": hero.side is not None, "vampire": hero.is_vampire, "hunger": hero.hunger,
+                # One pip per place on the Vampirism card: filled up to the hunger.
+                "pips": [index < (hero.hunger or 0) for index in range(rules.MAX_HUNGER)],
+            }
+            for hero in state.heroes.values()
+        ],
+        "max_hunger": rules.MAX_HUNGER,
+        "markers": {"hall": state.hall_markers, "castle": state.castle_markers},
+        "threat": {
+            "deck": state.threat_deck,
+            "board": state.board_threat,
+            "left": rules.threat_tokens_left(state),
+            "in_box": rules.THREAT_TOKENS_IN_BOX,
+        },
+        # Each card drawn, and whether its drawer holds it as a Follower (no one else may draw it).
+        "fort_cards": [
+            (player, [(card, state.followers.get(card.casefold()) == player) for card in cards])
+            for player, cards in state.fort_cards.items()
+            if cards
+        ],
+    }
+
+
+@login_required
+@require_safe
+def history(request, slug):
+    """Chapter by chapter, sitting by sitting, what happened; the Vigilants' fort and the
+    chapter 1 balance as charts with their numbers (?player=Name: the sittings they played)."""
+    access = campaign_for(request, slug, system=rules.KEY)
+    campaign = access.campaign
+    timeline = store.timeline(campaign)
+    state = timeline.current
+    player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    fort_points = looking_back.fort_points(timeline.after_game) if state.games else []
+    balance_rows = looking_back.balance_rows(timeline.after_game)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "players": state.players,
+        "player": player,
+        "setup": looking_back.setup_lines(state),
+        "chapters": looking_back.chapters(state, timeline.after_game, player),
+        "sittings_played": len(state.games),
+        "fort_points": fort_points[1:],
+        "fort_chart": charts.fort_levels(fort_points) if fort_points else None,
+        "balance_rows": balance_rows,
+        "balance_chart": charts.balance_bars(balance_rows) if balance_rows else None,
+        "hall_name": rules.HALL,
+        "castle_name": rules.CASTLE,
+    }
+    return render_page(request, "dawnguard/history.html", context, partial="timeline")

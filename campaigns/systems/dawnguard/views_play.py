@@ -1,0 +1,222 @@
+"""At the table: the Dawnguard page for the phone lying beside the board.
+
+One page (play/) shows the sitting as it stands — chapter and sitting, day or night, the
+chapter 1 balance, each hero's side, level and hunger, the fort and the threat tokens — and
+records each tap as one event through store.append, which asks the rules. A refused event
+comes back in its form beside the field with the rule's words, nothing saved. Every phone
+on the page asks play/live/ every 2 seconds whether the campaign changed (204 while not).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from ... import store
+from ...access import campaign_for
+from ...forms import add_rule_error
+from ...rules import dawnguard as rules
+from ...rules.base import RuleError
+from ...views.htmx import render_page, vary_on_htmx
+from ...views.refusals import focus_first_error, page_url_on_get
+from .forms_play import EVENT_FORMS, ContestedTestForm
+
+RECENT_ENTRIES = 6
+TEMPLATE = "dawnguard/table.html"
+
+PLAYING = "playing"  # rules.sitting_phase: a sitting is open and its chapter not complete
+# The one-tap forms beside the board's counts (nothing typed: a live refresh loses nothing),
+# then the forms further down the page.
+BOARD_FORMS = ("marker", "day_night", "hunger", "day_turn", "level_up", "threat_deck", "board_threat")
+OTHER_FORMS = ("pledge", "feed", "fort_stars", "fort_card", "join", "chapter_complete")
+# A side on a hero's line, as the pledge and join forms name it (short enough for 360 px).
+SIDE_WORDS = dict(rules.sides_to_choose(1) + rules.sides_to_choose(2))
+
+
+def _dawnguard(request, slug, *, record=False):
+    return campaign_for(request, slug, record=record, system=rules.KEY)
+
+
+def _fort_levels_just_reached(state) -> list:
+    """The fort levels the last entry reached (the fold records them after its stars), so
+    every phone shows the level-up as it happens, until the next entry."""
+    reached = []
+    for happening in reversed(state.happenings):
+        if happening.kind != "fort_level":
+            break
+        reached.insert(0, happening)
+    return reached
+
+
+def _heroes(state) -> list[dict]:
+    return [
+        {
+            "player": hero.player, "hero": hero.hero, "race": hero.race, "level": hero.level,
+            "side": hero.side,
+            "side_name": SIDE_WORDS[rules.side_name(hero.side, state.chapter)] if hero.side else None,
+            "hunger": hero.hunger,
+            "hunger_pips": [index < (hero.hunger or 0) for index in range(rules.MAX_HUNGER)],
+        }
+        for hero in state.heroes.values()
+    ]
+
+
+def live_context(access, forms=None) -> dict:
+    """What every phone at the table sees update: the sitting, the board's counts and the
+    one-tap forms beside them (they hold nothing typed, so a refresh loses nothing)."""
+    campaign = access.campaign
+    state = store.state(campaign)
+    forms = forms or {}
+    phase = rules.sitting_phase(state)
+    fort = rules.fort_progress(state)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "state": state,
+        "phase": phase,
+        "sitting": state.games[-1] if state.games else None,
+        "heroes": _heroes(state),
+        "vampires": state.vampires(),
+        "fort": fort,
+        "fort_called": rules.fort_called(fort["name"]),  # "the Hall of the Vigilant", "Fort Dawnguard"
+        "fort_levels_just_reached": _fort_levels_just_reached(state),
+        "star_pips": [index < fort["stars"] for index in range(fort["next_threshold"] or 0)],
+        "hall_pips": range(state.hall_markers),
+        "castle_pips": range(state.castle_markers),
+        "threat_in_box": rules.THREAT_TOKENS_IN_BOX,
+        "threat_left": rules.threat_tokens_left(state),
+        "max_hunger": rules.MAX_HUNGER,
+        "recent": store.recent_entries(campaign, RECENT_ENTRIES),
+    }
+    if phase == PLAYING and access.can_record:
+        for kind in BOARD_FORMS:
+            context[f"{kind}_form"] = forms.get(kind) or EVENT_FORMS[kind](state)
+        context["day_turn_refused"] = rules.why_not_day_turn(state)
+    return context
+
+
+def _page(request, access, *, forms=None, open_form=None, contest=None):
+    """The table page, with a refused form (bound, with its message) in place of a blank one."""
+    forms = forms or {}
+    context = live_context(access, forms)
+    state = context["state"]
+    if context["phase"] == PLAYING and access.can_record:
+        for kind in OTHER_FORMS:
+            context[f"{kind}_form"] = forms.get(kind) or EVENT_FORMS[kind](state)
+    context["open_form"] = open_form
+    context["contest_form"] = contest or ContestedTestForm(state)
+    response = render_page(request, TEMPLATE, context)
+    if request.method == "POST" and request.htmx:
+        # A refused form comes back from its POST-only URL: the address bar keeps the page's.
+        response["HX-Replace-Url"] = reverse("table", args=[access.campaign.slug])
+    return response
+
+
+@login_required
+@require_safe
+def table(request, slug):
+    """The sitting: what the board shows, and a tap for each thing that changes it."""
+    return _page(request, _dawnguard(request, slug))
+
+
+@require_safe
+def live(request, slug):
+    """Polled every 2 seconds: 204 while nothing changed, else the fresh board and entries."""
+    if not request.user.is_authenticated:
+        table_url = reverse("table", args=[slug])
+        if request.htmx:
+            # Signed out elsewhere: a short notice in place of the board stops the poll.
+            response = render_page(request, "campaigns/table_signed_out.html", {"table_url": table_url})
+        else:
+            response = redirect_to_login(table_url)
+        return vary_on_htmx(response)
+    access = _dawnguard(request, slug)
+    if request.GET.get("v") == str(access.campaign.journal_version):
+        return HttpResponse(status=204)
+    context = live_context(access)
+    context["changed"] = True
+    return render_page(request, "dawnguard/table_live.html", context)
+
+
+@login_required
+@page_url_on_get("table")
+def event_add(request, slug, event_type):
+    """One event of the sitting in progress, from the form of its type."""
+    form_class = EVENT_FORMS.get(event_type)
+    if form_class is None:
+        raise Http404("No such event.")
+    access = _dawnguard(request, slug, record=True)
+    state = store.state(access.campaign)
+    if rules.sitting_phase(state) != PLAYING:
+        return _moved_on(request, access, _no_sitting(state))
+    form = form_class(state, request.POST)
+    if not form.is_valid():
+        focus_first_error(form)
+        return _page(request, access, forms={event_type: form}, open_form=event_type)
+    entry = form.entry()
+    try:
+        folded = store.append(access.campaign, [entry], request.user)
+    except RuleError as error:
+        now = _refreshed(access.campaign)
+        if rules.sitting_phase(now) != PLAYING:  # another phone completed the chapter first
+            return _moved_on(request, access, _no_sitting(now))
+        add_rule_error(form, error)
+        focus_first_error(form)
+        return _page(request, access, forms={event_type: form}, open_form=event_type)
+    messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
+    for reminder in reminders(folded.current, entry.data):
+        messages.info(request, reminder)
+    return redirect(reverse("table", args=[slug]) + _anchor(event_type))
+
+
+def _anchor(event_type: str) -> str:
+    """Where the page opens after a tap without JavaScript: at its top for a tap on the board
+    (the message, then the board), else back at the form that was used."""
+    return "" if event_type in BOARD_FORMS else f"#dg-{event_type.replace('_', '-')}"
+
+
+def reminders(after, event: dict) -> list[str]:
+    """What the table must do on the cardboard after an event, which the tracker cannot see,
+    and chapter 1's totals when it ends (they set up the final encounters). A fort's level
+    reached shows on every phone's board instead (`_fort_levels_just_reached`)."""
+    notes = rules.reminders_for("event", event)
+    last = after.happenings[-1] if after.happenings else None
+    if event.get("type") == "chapter_complete" and last and last.kind == "chapter_1_totals":
+        notes.append(last.text[0].upper() + last.text[1:] + ".")
+    return notes
+
+
+def _no_sitting(state) -> str:
+    if state.campaign_over:
+        return "The campaign is over."
+    if state.chapter_complete:
+        return f"Chapter {state.chapter} is complete: the next sitting plays chapter {state.chapter + 1}."
+    return "No sitting has started yet."
+
+
+def _refreshed(campaign):
+    """The campaign's state now, after another phone's write."""
+    campaign.refresh_from_db(fields=["journal_version", "games_played"])
+    return store.state(campaign)
+
+
+def _moved_on(request, access, what):
+    messages.error(request, f"{what} The campaign has moved on since your page was loaded; here it is now.")
+    return redirect("table", slug=access.campaign.slug)
+
+
+@login_required
+@require_safe
+def contested_test(request, slug):
+    """Who wins a contested skill test (the rules decide); nothing is recorded."""
+    access = _dawnguard(request, slug)
+    state = store.state(access.campaign)
+    form = ContestedTestForm(state, request.GET or None)
+    if form.is_valid():
+        form.result = form.outcome()
+    else:
+        focus_first_error(form)
+    return _page(request, access, open_form="contest", contest=form)

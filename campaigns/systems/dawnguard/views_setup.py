@@ -1,0 +1,244 @@
+"""Before and between Dawnguard sittings: the setup page (each player's hero, race and level,
+the fort thresholds, chapter 1's checklist and reading; once set up, the heroes and the
+thresholds, which a member may correct) and starting a sitting (the current chapter, the next
+one once it is complete, or chapter 2 played alone as the first game, with its checklist,
+readings and what the tracker does to set the chapter up).
+
+Every rule is the rules layer's: these views ask it what a new sitting may play and append
+through the store, which refuses what is not legal; a refusal is shown beside its field and
+nothing is saved.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.views.decorators.http import require_http_methods
+
+from ... import store
+from ...access import campaign_for
+from ...rules import dawnguard as rules
+from ...rules.base import Entry, RuleError
+from ...views.htmx import render_page
+from ...views.refusals import focus_first_error, page_url_on_get
+from .forms_setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
+
+SETUP_TEMPLATE = "dawnguard/setup_edit.html"
+START_TEMPLATE = "dawnguard/game_start.html"
+ALREADY_SET_UP = (
+    "Someone already saved the setup (on another phone?): here it is. Nothing you entered was saved."
+)
+NOTHING_SAVED = "Nothing you entered was saved."
+MOVED_ON = "The campaign moved on since this page was shown: here is the sitting to start now."
+ALONE = "alone"  # the ?mode= of chapter 2 played alone
+
+
+def _dawnguard(request, slug, *, record=False):
+    return campaign_for(request, slug, record=record, system=rules.KEY)
+
+
+def _refreshed_state(campaign):
+    """The state now, after another phone (or our own refused write) moved the campaign on."""
+    campaign.refresh_from_db(fields=["journal_version", "games_played"])
+    return store.state(campaign)
+
+
+def _show_rule_error(form, error: RuleError) -> None:
+    field = form.field_for_error(error)
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+def _checklist(chapter: int, standalone: bool = False) -> dict:
+    return {
+        "chapter": chapter,
+        "standalone": standalone,
+        "items": rules.checklist(chapter, standalone),
+        "readings": rules.readings(chapter),
+    }
+
+
+# The setup --------------------------------------------------------------------------------
+
+
+def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None, page_errors=()):
+    campaign = access.campaign
+    editing = not state.set_up and access.can_record
+    if editing and setup_form is None:
+        setup_form = SetupForm(roster=state.players)
+    if state.set_up and access.can_record and thresholds_form is None:
+        thresholds_form = ThresholdsForm(prefix="fix", thresholds=state.fort_thresholds)
+    for form in (setup_form, thresholds_form):
+        if form is not None:
+            focus_first_error(form)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "state": state,
+        "editing": editing,
+        "setup_form": setup_form,
+        "thresholds_form": thresholds_form,
+        "races": RACE_SUGGESTIONS,
+        "page_errors": list(page_errors),
+        "heroes": [
+            {"hero": hero, "side": rules.side_label(hero.side, state.chapter)}
+            for hero in state.heroes.values()
+        ],
+        "forts": [
+            (rules.HALL, state.fort_thresholds.get("hall_of_the_vigilant", [])),
+            (rules.FORT_DAWNGUARD, state.fort_thresholds.get("fort_dawnguard", [])),
+        ],
+        "fort": rules.fort_progress(state),
+        "first": _checklist(1),
+        "can_start": access.can_record and bool(rules.startable_chapters(state)),
+    }
+    return render_page(request, SETUP_TEMPLATE, context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def setup_edit(request, slug):
+    """Before the first sitting: the heroes and the fort thresholds; afterwards, what was set up."""
+    access = _dawnguard(request, slug, record=request.method == "POST")
+    campaign = access.campaign
+    state = store.state(campaign)
+    if request.method != "POST":
+        return _setup_page(request, access, state)
+    if state.set_up:
+        return _setup_page(request, access, state, page_errors=[ALREADY_SET_UP])
+    form = SetupForm(request.POST, roster=state.players)
+    if form.is_valid():
+        try:
+            store.append(campaign, [Entry("setup", form.entry_data())], request.user)
+        except RuleError as error:
+            now = _refreshed_state(campaign)
+            if now.set_up:  # another phone saved the setup first
+                return _setup_page(request, access, now, page_errors=[ALREADY_SET_UP])
+            _show_rule_error(form, error)
+        else:
+            messages.success(request, "The heroes and forts are set up. Start the first sitting.")
+            return redirect("game_start", slug=campaign.slug)
+    return _setup_page(request, access, state, setup_form=form)
+
+
+@login_required
+@page_url_on_get("setup_edit")
+def thresholds_edit(request, slug):
+    """The fort thresholds corrected (a group that mistyped them): a new entry, which counts
+    the stars already on the fort again under the corrected card."""
+    access = _dawnguard(request, slug, record=True)
+    campaign = access.campaign
+    state = store.state(campaign)
+    form = ThresholdsForm(request.POST, prefix="fix")
+    if form.is_valid():
+        if form.thresholds() == state.fort_thresholds:
+            form.add_error(None, "These are the thresholds already in use: nothing to correct.")
+        else:
+            try:
+                correction = Entry("thresholds", {"fort_thresholds": form.thresholds()})
+                store.append(campaign, [correction], request.user)
+            except RuleError as error:
+                state = _refreshed_state(campaign)
+                _show_rule_error(form, error)
+            else:
+                fort = rules.fort_progress(store.state(campaign))
+                messages.success(
+                    request,
+                    f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
+                    f"with {fort['stars']} star{'' if fort['stars'] == 1 else 's'}.",
+                )
+                return redirect("setup_edit", slug=campaign.slug)
+    return _setup_page(request, access, state, thresholds_form=form)
+
+
+# Starting a sitting -----------------------------------------------------------------------
+
+
+def _start_choice(state, mode: str | None):
+    """The sitting the page offers: (chapter, standalone), the one asked for (?mode=alone for
+    chapter 2 played alone) when it may start, else the first that may."""
+    options = rules.startable_chapters(state)
+    if not options:
+        return None, options
+    wanted = [option for option in options if option[1] == (mode == ALONE)]
+    return (wanted or options)[0], options
+
+
+def _start_page(request, access, state, *, form=None, mode=None, page_errors=()):
+    campaign = access.campaign
+    choice, options = _start_choice(state, mode)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "state": state,
+        "phase": rules.sitting_phase(state),
+        "page_errors": list(page_errors),
+        "choice": None,
+    }
+    if choice is not None:
+        chapter, standalone = choice
+        if form is None and access.can_record:
+            form = StartForm(heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
+        if form is not None:
+            focus_first_error(form)
+        other = [option for option in options if option != choice]
+        context.update(
+            choice=_checklist(chapter, standalone),
+            number=state.games_played + 1,
+            mode=ALONE if standalone else "",
+            other=other[0] if other else None,
+            other_mode=ALONE if other and other[0][1] else "",
+            next_in_chapter=bool(state.games) and chapter == state.chapter,
+            effects=rules.chapter_effects(state, chapter, standalone),
+            form=form,
+            heroes=list(state.heroes.values()),
+        )
+    return render_page(request, START_TEMPLATE, context, partial="start")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_start(request, slug):
+    """A new sitting: in the chapter being played, the next one once it is complete, or (as
+    the first game) chapter 2 played alone. Only those who may record start one (a viewer's
+    403, as for every game system's start page)."""
+    access = _dawnguard(request, slug, record=True)
+    campaign = access.campaign
+    state = store.state(campaign)
+    if request.method != "POST":
+        return _start_page(request, access, state, mode=request.GET.get("mode"))
+    mode = request.POST.get("mode")
+    choice, _ = _start_choice(state, mode)
+    if choice is None:
+        refusal = rules.why_not_start(state, state.chapter) or "No sitting can start now."
+        return _start_page(request, access, state, page_errors=[refusal])
+    chapter, standalone = choice
+    form = StartForm(request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
+    number = state.games_played + 1
+    posted = request.POST.get("number")
+    if posted not in (None, str(number)):
+        # Two phones tapped "Start sitting N": the first started it, the second starts nothing.
+        started = posted.isdigit() and int(posted) < number
+        why = f"Sitting {posted} was already started (on another phone?). {NOTHING_SAVED}" if started else MOVED_ON
+        return _start_page(request, access, state, mode=mode, page_errors=[why])
+    if str(chapter) != request.POST.get("chapter"):
+        # The campaign moved on since the page was shown (another phone completed the chapter).
+        return _start_page(request, access, state, mode=mode, page_errors=[MOVED_ON])
+    if form.is_valid():
+        data = {"number": number, "played_on": form.cleaned_data["played_on"].isoformat(), "chapter": chapter}
+        if standalone:
+            data["sides"] = form.sides()
+        try:
+            store.append(campaign, [Entry("game", data)], request.user)
+        except RuleError as error:
+            now = _refreshed_state(campaign)
+            if now.games_played != state.games_played:  # another phone started a sitting first
+                return _start_page(
+                    request, access, now,
+                    page_errors=[f"Sitting {data['number']} was started on another phone. {NOTHING_SAVED}"],
+                )
+            _show_rule_error(form, error)
+        else:
+            messages.success(request, f"Sitting {data['number']} of chapter {chapter} has started.")
+            for reminder in rules.reminders_for("game", data):
+                messages.info(request, reminder)
+            return redirect("table", slug=campaign.slug)
+    return _start_page(request, access, state, form=form, mode=mode)
