@@ -12,7 +12,10 @@ Decisions:
 - Dawnguard is played together: the tracker records no winner. A sitting (a Dawnguard
   "game") counts as a co-op sitting for every hero at the table after it (a hero who joins
   during a sitting played it), never as a win or a loss, so it stays out of win rates,
-  head-to-head and factions.
+  head-to-head and factions. What a co-op play completed (`Play.completed`: a chapter) is
+  counted for everyone at it, and each co-operative game's read side says in its `COUNTING`
+  sentence how its plays count (the stats page prints it). BG Stats gets them as plays of a
+  co-operative game with no winner.
 - A win is a seat marked winner: Skyrim's Chaos ties share the win (each tied seat won),
   both players of the winning Captain America team won, and a draw is a game nobody won.
 - Players are matched across campaigns by account when a roster name is linked to one,
@@ -151,6 +154,7 @@ class PlayerStats:
     games: int = 0  # competitive games played
     wins: int = 0
     coop_sittings: int = 0
+    completed: Counter = field(default_factory=Counter)  # what their co-op sittings completed ("Chapter 1")
     legacy_games: int = 0  # Risk Legacy games, where signatures and cities are won
     signatures: int = 0
     cities: int = 0
@@ -160,6 +164,11 @@ class PlayerStats:
     @property
     def win_rate(self) -> float | None:
         return rate(self.wins, self.games)
+
+    @property
+    def completions(self) -> list[str]:
+        """What their co-op sittings completed, each once with how often: "Chapter 1 ×2"."""
+        return [f"{what} ×{count}" if count > 1 else what for what, count in sorted(self.completed.items())]
 
     @property
     def favourite_side(self) -> tuple[str, int] | None:
@@ -224,6 +233,7 @@ class Summary:
     competitive_games: int
     coop_sittings: int
     campaigns: int
+    coop_notes: list[str] = field(default_factory=list)  # how each co-operative game's plays count
 
     @property
     def competitors(self) -> list[PlayerStats]:
@@ -251,6 +261,7 @@ def summarize(
     duels: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     competitive: list[Play] = []
     coop_sittings = 0
+    coop_systems: set[str] = set()
     for record in records:
         for name, count in record.signatures.items():
             player(record.key, name).signatures += count
@@ -259,8 +270,12 @@ def summarize(
         for play in record.plays:
             if play.cooperative:
                 coop_sittings += 1
+                coop_systems.add(play.system)
                 for seat in play.seats:
-                    player(record.key, seat.player).coop_sittings += 1
+                    stat = player(record.key, seat.player)
+                    stat.coop_sittings += 1
+                    if play.completed:
+                        stat.completed[play.completed] += 1
                 continue
             competitive.append(play)
             seated = []
@@ -306,6 +321,7 @@ def summarize(
         competitive_games=len(competitive),
         coop_sittings=coop_sittings,
         campaigns=len(records),
+        coop_notes=[READ_SIDES[system].COUNTING for system in READ_SIDES if system in coop_systems],
     )
 
 

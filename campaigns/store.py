@@ -34,7 +34,9 @@ class ConcurrentWrite(Exception):
 # - in this process, the last few timelines as Python objects: a page view after the first
 #   costs no query, no fold and no unpickling;
 # - in Django's cache, each "as of game n" state on its own key, so another process (or
-#   this one after the memo dropped it) unpickles just the state it needs.
+#   this one after the memo dropped it) unpickles just the state it needs. A system whose
+#   states as of each game are worked out from the state now (a play log: `state_as_of`)
+#   has only the state now cached, so a 1,000-play log is one state, not 1,001.
 # States read from either are shared: callers must not change them (append copies first).
 _memo: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
 MEMO_SIZE = 32
@@ -48,14 +50,23 @@ def _state_key(campaign: Campaign, as_of: int | None) -> str:
 _memo_lock = threading.Lock()
 
 
-def _remember(campaign: Campaign, folded: Timeline) -> None:
+def _derives_states(campaign: Campaign) -> bool:
+    """Whether the campaign's states as of each game are worked out from the state now."""
+    return getattr(campaign.rules, "state_as_of", None) is not None
+
+
+def _remember_in_process(campaign: Campaign, folded: Timeline) -> None:
     with _memo_lock:
         _memo[(campaign.pk, campaign.journal_version)] = folded
         _memo.move_to_end((campaign.pk, campaign.journal_version))
         while len(_memo) > MEMO_SIZE:
             _memo.popitem(last=False)
+
+
+def _remember(campaign: Campaign, folded: Timeline) -> None:
+    _remember_in_process(campaign, folded)
     states = {_state_key(campaign, n): state for n, state in folded.after_game.items()}
-    states[_state_key(campaign, None)] = folded.current
+    states[_state_key(campaign, None)] = folded.current  # the only one of a derived timeline
     cache.set_many(states, CACHE_SECONDS)
 
 
@@ -88,6 +99,13 @@ def timeline(campaign: Campaign) -> Timeline:
 def _cached_timeline(campaign: Campaign) -> Timeline | None:
     folded = _memo.get((campaign.pk, campaign.journal_version))
     if folded is not None:
+        return folded
+    if _derives_states(campaign):
+        current = cache.get(_state_key(campaign, None))
+        if current is None:
+            return None
+        folded = base.new_timeline(campaign.rules, current, last_game=campaign.games_played)
+        _remember_in_process(campaign, folded)
         return folded
     keys = [_state_key(campaign, n) for n in range(campaign.games_played + 1)] + [_state_key(campaign, None)]
     cached = cache.get_many(keys)
@@ -126,6 +144,10 @@ def state(campaign: Campaign, as_of: int | None = None):
     folded = _memo.get((campaign.pk, campaign.journal_version))
     if folded is not None:
         return folded.as_of(as_of)
+    if _derives_states(campaign):
+        # One state in all, kept in the process once read from the cache: the next page
+        # view neither unpickles a long log again nor folds it.
+        return timeline(campaign).as_of(as_of)
     cached = cache.get(_state_key(campaign, as_of))
     if cached is not None:
         return cached
@@ -153,7 +175,12 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
 
 def _copy(folded: Timeline) -> Timeline:
     """A timeline whose current state may be changed (earlier states stay shared)."""
-    return Timeline(current=base.snapshot(folded.current), after_game=dict(folded.after_game))
+    return Timeline(
+        current=base.snapshot(folded.current),
+        after_game=dict(folded.after_game),
+        derive=folded.derive,
+        last_game=folded.last_game,
+    )
 
 
 def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline:

@@ -19,6 +19,8 @@ When the rules learn a new entry kind or event type, add it to `every_kind_journ
 
 from __future__ import annotations
 
+import copy
+
 from campaigns.rules import journal as journal_module
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry
@@ -218,3 +220,189 @@ def stopped_journals() -> dict[str, dict]:
     """The same campaign stopped in each phase (phase -> journal)."""
     built = _every_kind()
     return {phase: built.journal(phase) for phase in built.stops}
+
+
+# Play logs (PL-core, issue 11) ------------------------------------------------------------
+# `play_log_journals()`: a Risk: Skyrim and a Captain America log holding every entry kind
+# (setup, game, correction, deletion) and every mode, player count and ending: each Skyrim
+# mode, a Dovahkiin play where two seats reached 10 points ("won": true), a Civil War loser
+# eliminated in a turn, Captain America with 2 and 4 players and a draw; play 2 corrected
+# twice, play 3 deleted and a play logged after the deletion (numbered past the gap).
+
+
+def _skyrim_plays() -> list[dict]:
+    def seat(player, faction, **counts):
+        return {"player": player, "faction": faction, **counts}
+
+    return [
+        {"number": 1, "played_on": "2026-09-06", "mode": "chaos", "seats": [
+            seat("Ana", "Thalmor", territories=20, forts=4, portals=3),
+            seat("Ben", "Orcs", territories=16, forts=2, portals=3)]},
+        {"number": 2, "played_on": "2026-09-13", "mode": "dovahkiin", "seats": [
+            seat("Cid", "Imperial", victory_points=11, hero_alive=True, won=True),
+            seat("Dee", "Forsworn", victory_points=10, hero_alive=True),
+            seat("Eve", "Stormcloak", victory_points=4, hero_alive=False, territories=9, forts=1, portals=0)]},
+        {"number": 3, "played_on": "2026-09-20", "mode": "civil_war", "seats": [
+            seat("Ana", "Imperial", territories=48),
+            seat("Ben", "Stormcloak", territories=0, eliminated_in_turn=9),
+            seat("Cid", "Forsworn", territories=0)]},
+        {"number": 4, "played_on": "2026-09-27", "mode": "chaos", "seats": [
+            seat(player, faction, territories=9, forts=1, portals=1)
+            for player, faction in zip(PLAYERS, ("Stormcloak", "Thalmor", "Orcs", "Imperial", "Forsworn"), strict=True)]},
+    ]
+
+
+def _civil_war_plays() -> list[dict]:
+    four = [{"player": "Ana", "heroes": ["Captain America"]}, {"player": "Ben", "heroes": ["Falcon"]},
+            {"player": "Cid", "heroes": ["Iron Man"]}, {"player": "Dee", "heroes": ["War Machine"]}]
+    two = [{"player": "Eve", "heroes": ["Iron Man", "War Machine"]},
+           {"player": "Ana", "heroes": ["Captain America", "Falcon"]}]
+    return [
+        {"number": 1, "played_on": "2026-09-05", "seats": four, "winter_soldier": "captain-america",
+         "quinjet": "iron-man", "rooms": {"captain-america": 15, "iron-man": 14}},
+        {"number": 2, "played_on": "2026-09-12", "seats": two, "winter_soldier": "iron-man",
+         "quinjet": "captain-america", "rooms": {"captain-america": 17, "iron-man": 17}},  # a draw
+        {"number": 3, "played_on": "2026-09-19", "seats": four, "winter_soldier": None,
+         "quinjet": None, "rooms": {"captain-america": 10, "iron-man": 20}},
+        {"number": 4, "played_on": "2026-09-26", "seats": two, "winter_soldier": "captain-america",
+         "quinjet": None, "rooms": {"captain-america": 12, "iron-man": 9}},
+    ]
+
+
+def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict) -> list[Entry]:
+    """Plays 1 to 3, play 2 corrected, play 3 deleted, play 4, play 2 corrected again."""
+    from campaigns.rules import play_log
+
+    return [
+        Entry("setup", {}),
+        *(Entry("game", copy.deepcopy(play)) for play in plays[:3]),
+        play_log.correction_entry(2, second_fix),
+        play_log.deletion_entry(3),
+        Entry("game", copy.deepcopy(plays[3])),
+        play_log.correction_entry(2, third_fix),
+    ]
+
+
+def play_log_journals() -> dict[str, dict]:
+    """A Risk: Skyrim and a Captain America log holding every entry kind of a play log (name -> journal)."""
+    from campaigns.rules import captain_america, risk_skyrim
+    from campaigns.rules.base import fold
+
+    skyrim = _skyrim_plays()
+    civil_war = _civil_war_plays()
+    built = {
+        "Every kind of Skyrim play": (risk_skyrim, _play_log_entries(
+            skyrim,
+            {**skyrim[1], "played_on": "2026-09-14"},
+            {**skyrim[1], "seats": [{**skyrim[1]["seats"][0], "victory_points": 12}, *skyrim[1]["seats"][1:]]},
+        )),
+        "Every kind of Civil War play": (captain_america, _play_log_entries(
+            civil_war,
+            {**civil_war[1], "rooms": {"captain-america": 18, "iron-man": 17}},
+            {**civil_war[1], "quinjet": "iron-man"},
+        )),
+    }
+    journals = {}
+    for name, (system, entries) in built.items():
+        fold(system, PLAYERS, entries)  # a step the rules refuse fails here, with its message
+        journals[name] = journal_module.write(system, name, PLAYERS, entries)
+    return journals
+
+
+# -- Dawnguard (DG-rules) ------------------------------------------------------------------
+
+DAWNGUARD_THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
+
+
+def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
+    """A whole Dawnguard campaign with every entry kind, event type and optional key (chapters
+    1 to 3, thresholds corrected before game 1 and mid-sitting, a day turn with a forced
+    feeding, a Follower), and where to stop it for each phase (name -> entries kept)."""
+    def event(kind, **data):
+        return Entry("event", {"type": kind, **data})
+
+    def game(number, chapter):
+        return Entry("game", {"number": number, "played_on": f"2026-10-{number:02d}", "chapter": chapter})
+
+    heroes = [
+        {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 2},
+        {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
+        {"player": "Cid", "hero": "Lucien", "race": "Nord"},
+    ]
+    entries = [Entry("setup", {"heroes": heroes, "fort_thresholds": DAWNGUARD_THRESHOLDS})]
+    stops = {"set up only": 1}
+    misread = {**DAWNGUARD_THRESHOLDS, "hall_of_the_vigilant": [3, 4]}
+    entries.append(Entry("thresholds", {"fort_thresholds": misread}))
+    entries += [
+        game(1, 1),
+        event("pledge", player="Ana", side="volkihar"),
+        event("pledge", player="Ben", side="vigilants"),
+        event("day_night", side="day"),
+        event("hunger", player="Ana"),
+        event("hunger", player="Ana"),
+        event("day_turn"),  # Ana reaches 3
+        event("marker", icon="threat"),
+        event("marker", icon="winged"),
+        event("fort_stars", player="Ben", count=2),
+        Entry("thresholds", {"fort_thresholds": DAWNGUARD_THRESHOLDS}),
+        event("day_turn", feeds=[{"player": "Ana", "to": ["quest", "space", "threat_deck"]}]),
+        event("board_threat", count=2),
+        event("threat_deck", count=1),
+    ]
+    stops["chapter 1 in progress"] = len(entries)
+    entries += [
+        event("pledge", player="Cid", side="vigilants"),
+        event("fort_card", player="Ben", card="Crossbow"),
+        event("fort_card", player="Cid", card="Agmaer", follower=True),
+        event("level_up", player="Ben"),
+        event("hunger", player="Ana"),
+        event("feed", player="Ana", to=["stronghold"]),
+        event("board_threat", count=-1),
+        event("chapter_complete"),
+    ]
+    stops["chapter 1 complete"] = len(entries)
+    entries += [
+        game(2, 2),
+        event("join", player="Dee", hero="Serana", race="Argonian", side="volkihar"),
+        event("join", player="Eve", hero="Talen-Jei", race="Breton", side="dawnguard"),
+        event("fort_stars", player="Eve", count=3),
+        event("threat_deck", count=2),
+        event("threat_deck", count=-1),
+        event("day_night", side="night"),
+        event("chapter_complete"),
+        game(3, 3),
+        event("hunger", player="Dee"),
+        event("chapter_complete"),
+    ]
+    return entries, stops
+
+
+def _dawnguard_standalone() -> list[Entry]:
+    """Chapter 2 played alone as the first game, each player choosing a side."""
+    heroes = [
+        {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
+        {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
+    ]
+    sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
+    return [
+        Entry("setup", {"heroes": heroes, "fort_thresholds": DAWNGUARD_THRESHOLDS}),
+        Entry("game", {"number": 1, "played_on": "2026-10-01", "chapter": 2, "sides": sides}),
+        Entry("event", {"type": "fort_stars", "player": "Ben", "count": 3}),
+    ]
+
+
+def dawnguard_journals() -> dict[str, dict]:
+    """Dawnguard journals holding every entry kind, event type and optional key the rules
+    accept: the whole campaign, stopped in each phase, and chapter 2 played alone."""
+    from campaigns.rules import dawnguard
+    from campaigns.rules.base import fold
+
+    entries, stops = _dawnguard_campaign()
+    built = {"Dawnguard, every kind": entries}
+    built |= {f"Dawnguard, {phase}": entries[:stop] for phase, stop in stops.items()}
+    built["Dawnguard, chapter 2 alone"] = _dawnguard_standalone()
+    journals = {}
+    for name, kept in built.items():
+        fold(dawnguard, PLAYERS, kept)  # a step the rules refuse fails here, with its message
+        journals[name] = journal_module.write(dawnguard, name, PLAYERS, kept)
+    return journals

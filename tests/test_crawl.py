@@ -13,28 +13,31 @@ from __future__ import annotations
 
 import json
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
 import pytest
 from django.urls import reverse
 
-from campaigns import review, store
+from campaigns import store
+from campaigns.rules import risk_legacy
+from campaigns.systems import SYSTEMS
 
-from .journals import every_kind_journal, stopped_journals
+from .journal_files import DEMO, TESTS_OWN
+from .journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
-ROOT = Path(__file__).resolve().parent.parent
 HTMX = {"HX-Request": "true"}
 
 
 def _journals() -> list[tuple[str, dict]]:
     """(id, journal) of every journal the app ships or the tests use, each distinct one once."""
     found: list[tuple[str, dict]] = []
-    for folder in (ROOT / "campaigns" / "data" / "demo", ROOT / "tests" / "data"):
+    for folder in (DEMO, TESTS_OWN):
         for path in sorted(folder.glob("*.json")):
             found.append((f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8"))))
     found.append(("every kind of entry", every_kind_journal()))
     found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
+    found += list(play_log_journals().items())  # corrections and deletions of plays (issue 11)
+    found += list(dawnguard_journals().items())  # every Dawnguard entry kind and event (issue 10)
     distinct: list[tuple[str, dict]] = []
     for name, data in found:
         if all(data != other for _, other in distinct):
@@ -113,7 +116,7 @@ def _touched(campaign) -> dict[int, set[str]]:
         if change.territory and change.game is not None:
             touched.setdefault(change.game, set()).add(change.territory_slug)
     for game in state.games:
-        touched.setdefault(game.number, set()).update(review.territory_slug(s.start) for s in game.seats)
+        touched.setdefault(game.number, set()).update(risk_legacy.territory_slug(s.start) for s in game.seats)
     return touched
 
 
@@ -168,6 +171,14 @@ def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(clien
         assert pages[reverse("history", args=[campaign.slug])] == 200
         territory = reverse("territory_history", args=[campaign.slug, "egypt"])
         assert pages[territory] == 200
+    # A play log's looking-back pages are reached by its links: standings, history, each play (PL-review).
+    if "play_detail" in SYSTEMS[campaign.system].pages:
+        state = store.state(campaign)
+        numbers = sorted([game.number for game in state.games] + list(state.deleted))  # page 1: the latest 20
+        for url in [reverse("standings", args=[campaign.slug]), reverse("history", args=[campaign.slug])] + [
+            reverse("play_detail", args=[campaign.slug, number]) for number in numbers[-20:]
+        ]:
+            assert pages.get(url) == 200, url
 
 
 RECORDED_STOPS = ("rewards, a packet opened", "between games, a packet opened")

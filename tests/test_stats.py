@@ -2,7 +2,7 @@
 
 No database: the journals are folded by the rules layer alone, as campaigns.stats expects.
 
-Hand counts (tests/data):
+Hand counts (the journals as tests/journal_files.py finds them):
 - Risk Legacy, 15 games. Winners: Ben 1, 4, 8, 12; Ana 2, 6, 9, 15; Cid 3, 10, 13; Dee 5, 11;
   Eve 7, 14. Ana sat every game; Ben missed game 10, Cid game 7, Dee 6, 9 and 13, Eve 2, 4 and
   12. Cities founded: Ana 3 (Minor in game 1, Major in 2 and 9), Ben 2, Cid 5 (3 rewards, the
@@ -24,7 +24,8 @@ import pytest
 from campaigns import charts, stats
 from campaigns.rules.journal import load
 
-DATA = Path(__file__).parent / "data"
+from .journal_files import journal_path
+
 FILES = {
     "risk-legacy": "risk_legacy_15_games.json",
     "risk-skyrim": "risk_skyrim_plays.json",
@@ -34,13 +35,13 @@ FILES = {
 
 
 def record(system, key=None):
-    journal = json.loads((DATA / FILES[system]).read_text())
+    journal = json.loads(journal_path(FILES[system]).read_text())
     _, name, _, _, folded = load(journal)
     return stats.campaign_record(key or system, name, system, folded.current, after_game=folded.after_game)
 
 
 def roster(system, key=None, linked=None):
-    journal = json.loads((DATA / FILES[system]).read_text())
+    journal = json.loads(journal_path(FILES[system]).read_text())
     linked = linked or {}
     return [
         stats.RosterName(key or system, name, *linked.get(name, (None, None))) for name in journal["players"]
@@ -83,7 +84,7 @@ class TestPlaysOfEachSystem:
         assert dict(legacy.cities) == {"Ana": 2, "Ben": 1, "Dee": 2}
 
     def test_a_risk_legacy_game_in_progress_is_not_counted(self):
-        journal = json.loads((DATA / FILES["risk-legacy"]).read_text())
+        journal = json.loads(journal_path(FILES["risk-legacy"]).read_text())
         _, name, players, entries, _ = load(journal)
         game_starts = [i for i, entry in enumerate(entries) if entry.kind == "game"]
         # Stop right after game 2 has started: its seats are known, its result is not.
@@ -113,7 +114,7 @@ class TestPlaysOfEachSystem:
         assert plays[3].winners == [] and {s.result for s in plays[3].seats} == {"draw"}
 
     def test_captain_america_seats_and_heroes_come_from_the_state_alone(self):
-        journal = json.loads((DATA / FILES["captain-america"]).read_text())
+        journal = json.loads(journal_path(FILES["captain-america"]).read_text())
         _, name, _, _, folded = load(journal)
         play = stats.campaign_record("ca", name, "captain-america", folded.current).plays[2]
         # The journal's order, not team by team (which would be Dee, Cid, Ben, Ana).

@@ -188,3 +188,73 @@ def test_an_entry_with_a_text_the_database_refuses_is_refused_before_saving(owne
     with pytest.raises(RuleError, match="NUL"):
         store.append(campaign, [bad], owner)
     assert not campaign.entries.exists()
+
+
+# A play log's corrections, deletions and its cheap fold (PL-core, issue 11) ---------------
+
+SKYRIM = "risk_skyrim_plays.json"
+
+
+def test_a_play_log_caches_only_its_state_now(owner):
+    from django.core.cache import cache
+
+    campaign = store.import_journal(load_journal(SKYRIM), owner)
+    assert campaign.games_played >= 2
+    assert cache.get(store._state_key(campaign, None)) is not None
+    assert all(cache.get(store._state_key(campaign, n)) is None for n in range(campaign.games_played + 1))
+    assert store.timeline(campaign).after_game == {}
+
+
+def test_a_play_log_as_of_each_play_matches_a_journal_cut_after_it(owner):
+    data = load_journal(SKYRIM)
+    campaign = store.import_journal(data, owner)
+    for n in range(campaign.games_played):
+        cut = {**data, "games": data["games"][:n]}
+        assert store.state_json(campaign, as_of=n) == store.state_json(store.import_journal(cut))
+
+
+def test_another_process_works_out_a_play_log_as_of_a_play_from_one_cached_state(owner, django_assert_num_queries):
+    campaign = store.import_journal(load_journal(SKYRIM), owner)
+    expected = store.state_json(campaign, as_of=1)
+    store.forget_in_process_states()
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    with django_assert_num_queries(0):
+        assert campaign.rules.state_json(store.state(campaign, as_of=1)) == expected
+        store.state(campaign)
+
+
+def test_a_correction_and_a_deletion_are_saved_exported_and_undone(owner):
+    from campaigns.rules import play_log
+
+    data = load_journal(SKYRIM)
+    campaign = store.import_journal(data, owner)
+    plays = campaign.games_played
+    before = store.state_json(campaign)
+    corrected = {**data["games"][0], "played_on": "2026-01-02"}
+    store.append(campaign, [play_log.correction_entry(1, corrected)], owner)
+    store.append(campaign, [play_log.deletion_entry(plays)], owner)
+    state = store.state_json(campaign)
+    assert state["games"][0]["played_on"] == "2026-01-02"
+    assert [game["number"] for game in state["games"]] == list(range(1, plays))
+    # The last play's number stays taken (the as-of bound); the count shown drops the deleted play.
+    assert (campaign.games_played, campaign.games_finished) == (plays, plays - 1)
+    exported = store.export_journal(campaign)
+    assert exported["play_corrections"] == [
+        {"after_game": plays, "corrected": corrected}, {"after_game": plays, "deleted": plays}]
+    assert store.export_journal(store.import_journal(exported)) == exported
+    assert store.undo_last(campaign, owner).kind == "deletion"
+    assert store.undo_last(campaign, owner).kind == "correction"
+    assert store.state_json(campaign) == before
+    assert "play_corrections" not in store.export_journal(campaign)
+
+
+def test_a_refused_correction_saves_nothing(owner):
+    from campaigns.rules import play_log
+
+    data = load_journal(SKYRIM)
+    campaign = store.import_journal(data, owner)
+    version = Campaign.objects.get(pk=campaign.pk).journal_version
+    with pytest.raises(RuleError, match="there is no play 99"):
+        store.append(campaign, [play_log.correction_entry(99, data["games"][0])], owner)
+    assert not campaign.entries.filter(kind="correction").exists()
+    assert Campaign.objects.get(pk=campaign.pk).journal_version == version

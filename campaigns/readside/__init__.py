@@ -8,6 +8,8 @@ provides the same few names, so that campaigns.stats never asks which system it 
     SIDE_WORD      what a seat's side is called on the stats page ("Faction", "Team"), or
                    None when its sides are not counted (a co-operative game's)
     COOPERATIVE    its plays are played together: no winner, no win rate
+    COUNTING       (a COOPERATIVE system only) a sentence for the stats page: how its plays
+                   count, in players' words
     SCORED         its seats have a score (BG Stats shows points)
     MARKS_WON      its games are where signatures and cities are won (Risk Legacy)
     plays(state, after_game, campaign_key, campaign_name) -> Iterable[Play]

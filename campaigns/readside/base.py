@@ -34,6 +34,7 @@ class Play:
     mode: str | None = None  # Risk: Skyrim's mode, Dawnguard's chapter
     cooperative: bool = False
     note: str | None = None  # e.g. "chapter completed"
+    completed: str | None = None  # what a co-operative play completed, in words ("Chapter 1")
 
     @property
     def date(self) -> datetime.date:

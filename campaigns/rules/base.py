@@ -15,6 +15,16 @@ risk_skyrim, captain_america) provides:
     journal_parts(entries)   the system's part of a journal ("setup", "games", "world", ...)
                              rebuilt from entries, so that export(import(j)) == j
     state_json(state)        the `campaign_state` dict of JOURNAL.md, exactly its keys
+    GAMES_OPEN_WHILE_PLAYED  optional, True when a game is opened by one entry and ended by
+                             a later one (Risk Legacy): between the two it is in progress
+
+and may provide
+
+    state_as_of(state, n)    the state as of game n derived from the current state. A module
+                             that has it (a play log: its state as of game n is its plays 1..n)
+                             is folded without a copy of the state per game, so a long log
+                             costs time and memory linear in its plays; "as of game n" is then
+                             worked out when asked.
 
 Every system opens a game with an entry of kind "game" whose data holds "number"; the fold
 below relies on that to know where one game ends and the next begins.
@@ -23,13 +33,14 @@ below relies on that to know where one game ends and the next begins.
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-STATE_FORMAT = 3  # 3: Captain America games keep their seats
+STATE_FORMAT = 4  # 4: play logs keep corrections and deletions, and no state per game
 
 
 @dataclass(frozen=True)
@@ -72,42 +83,64 @@ class Timeline:
     `after_game[n]` is the state right after game n and everything recorded for it (its
     rewards included): the state "as of game n". `after_game[0]` is the state before the
     first game. `current` is the state after the last entry.
+
+    For a system with `state_as_of` (a play log), `after_game` stays empty: `derive(current,
+    n)` works out the state as of game n when asked, and `last_game` is the last game's number.
     """
 
     current: Any
     after_game: dict[int, Any] = field(default_factory=dict)
+    derive: Callable[[Any, int], Any] | None = None
+    last_game: int = 0
 
     @property
     def games_played(self) -> int:
+        if self.derive is not None:
+            return self.last_game
         return max(self.after_game) if self.after_game else 0
 
     def as_of(self, game: int | None) -> Any:
         if game is None or game >= self.games_played:
             return self.current
+        if self.derive is not None:
+            if game < 0:
+                raise KeyError(game)
+            return self.derive(self.current, game)
         if game not in self.after_game:
             raise KeyError(game)
         return self.after_game[game]
 
 
+def new_timeline(system, current: Any, last_game: int = 0) -> Timeline:
+    """A timeline of this system's states, `current` being the state now."""
+    return Timeline(current=current, derive=getattr(system, "state_as_of", None), last_game=last_game)
+
+
 def fold(system, players: list[str], entries: list[Entry]) -> Timeline:
     """Apply every entry in order; raise the first RuleError met."""
-    return extend(system, Timeline(current=system.new_state(list(players))), entries)
+    return extend(system, new_timeline(system, system.new_state(list(players))), entries)
 
 
 def extend(system, timeline: Timeline, entries: list[Entry]) -> Timeline:
     """Apply more entries to a folded timeline, in place; raise the first RuleError met.
 
     States are copied only where one game hands over to the next, so that folding a long
-    campaign stays cheap while every "as of game n" state stays available.
+    campaign stays cheap while every "as of game n" state stays available; a system that
+    derives those states (`state_as_of`) is never copied here, so its fold is linear.
     """
     state = timeline.current
     last_game = timeline.games_played
+    per_game = timeline.derive is None
     for entry in entries:
         if entry.kind == GAME_KIND:
-            timeline.after_game[last_game] = snapshot(state)
+            if per_game:
+                timeline.after_game[last_game] = snapshot(state)
             last_game = entry.data.get("number", last_game + 1)
         system.apply(state, entry)
-    timeline.after_game[last_game] = state
+    if per_game:
+        timeline.after_game[last_game] = state
+    else:
+        timeline.last_game = last_game
     return timeline
 
 

@@ -26,11 +26,14 @@ nobody). The team with more points wins; equal points is a draw.
 
 For pages and forms: `check_game(state, data)` checks a game and derives its points and
 result without changing the log; `deployment(rooms)`, `building_bonus(buildings)`,
-`troops_to_deploy(rooms, buildings)`, `points(...)` and `result(points)` are calculators;
-TEAMS, TEAM_HEROES, HEROES and BUILDING_BONUS list the choices.
+`troops_to_deploy(rooms, buildings)`, `points(...)`, `missions(...)` and `result(points)` are
+calculators; `seats_for(players)`, `breach_order`, `turn_order` and `picks_turn_order` give
+the table's setup (who runs which heroes, who breaches and plays when); TEAMS, TEAM_HEROES,
+HEROES and BUILDING_BONUS list the choices.
 
 The fold also keeps what pages need and `state_json` leaves out: each game's seats in the
-journal's order, with each seat's heroes (`GameRecord.seats`).
+journal's order, with each seat's heroes (`GameRecord.seats`), and what was logged at the
+end of round 5 (`winter_soldier`, `quinjet`, `rooms`; `GameRecord.missions` words them).
 
 `state_json` has exactly these keys:
 
@@ -51,6 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Entry, RuleError
+from .play_log import describe_change
+from .play_log import state_as_of  # noqa: F401 - the fold works out "as of game n" with it
 from .checks import (
     PlayLog,
     apply_to_play_log,
@@ -68,7 +73,8 @@ from .checks import (
 
 KEY = "captain-america"
 LABEL = "Risk: Captain America – Civil War Edition"
-JOURNAL_KEYS = ("setup", "games")
+# "play_corrections" is an extension of JOURNAL.md (play_log.py, README "Journal extensions").
+JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 CAPTAIN_AMERICA, IRON_MAN = "captain-america", "iron-man"
 TEAM_HEROES = {CAPTAIN_AMERICA: ("Captain America", "Falcon"), IRON_MAN: ("Iron Man", "War Machine")}
@@ -97,6 +103,8 @@ BUILDING_BONUS = {
     "South-Central": 3,
     "Southeast": 2,
 }
+# Turn order alternates: the team picking first claims one of these pairs of markers.
+TURN_ORDER_PAIRS = ((1, 3), (2, 4))
 GAME_KEYS = ("number", "played_on", "seats", "winter_soldier", "quinjet", "rooms")
 
 
@@ -129,21 +137,117 @@ def building_bonus(buildings: list[str]) -> int:
 
 def troops_to_deploy(rooms: int, buildings: list[str] = ()) -> int:
     """The whole deployment: the chart for the rooms plus the building bonuses."""
-    return deployment(rooms) + building_bonus(list(buildings))
+    troops = deployment(rooms) + building_bonus(list(buildings))
+    if len(buildings) > rooms:  # a building held whole is at least one of the rooms held
+        raise RuleError(
+            f"holding {len(buildings)} building{'s' if len(buildings) > 1 else ''} whole takes at least "
+            f"{len(buildings)} room{'s' if len(buildings) > 1 else ''}, not {rooms}",
+            field="buildings",
+        )
+    return troops
+
+
+def other_team(team: str) -> str:
+    return IRON_MAN if team == CAPTAIN_AMERICA else CAPTAIN_AMERICA
+
+
+def check_team(team: Any, field: str = "team") -> str:
+    if not isinstance(team, str) or team not in TEAMS:
+        names = " or ".join(TEAM_NAMES.values())
+        raise RuleError(f"choose {names}", field=field)
+    return team
+
+
+def seats_for(players: int) -> list[tuple[str, ...]]:
+    """The heroes each player runs: 2 players run a whole team each, 4 play one hero each."""
+    if players not in PLAYER_COUNTS:
+        raise RuleError(
+            f"the game is played by 2 players (a team each) or 4 (a hero each), not {players}",
+            field="players",
+        )
+    if players == 2:
+        return [TEAM_HEROES[team] for team in TEAMS]
+    return [(hero,) for hero in HEROES]
+
+
+def alternating_order(first_team: str, leads: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    """The four heroes in an order that alternates the teams, `first_team` first:
+    [(position 1–4, team, hero)]. `leads` names the hero of each team going first (a team
+    decides that among itself); without it, Captain America and Iron Man lead."""
+    check_team(first_team, "first_team")
+    leads = dict(leads or {})
+    order: dict[str, list[str]] = {}
+    for team, heroes in TEAM_HEROES.items():
+        lead = leads.get(team) or heroes[0]
+        if lead not in heroes:
+            raise RuleError(
+                f"{lead} is not on {TEAM_NAMES[team]}: {' or '.join(heroes)} goes first", field="leads"
+            )
+        order[team] = [lead, *[hero for hero in heroes if hero != lead]]
+    second_team = other_team(first_team)
+    turns = [
+        (first_team, order[first_team][0]),
+        (second_team, order[second_team][0]),
+        (first_team, order[first_team][1]),
+        (second_team, order[second_team][1]),
+    ]
+    return [(position, team, hero) for position, (team, hero) in enumerate(turns, 1)]
+
+
+def breach_order(first_team: str, leads: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    """Who places a breach point when: Captain America and Iron Man roll, and the teams
+    alternate, the winning team breaching first and third."""
+    return alternating_order(first_team, leads)
+
+
+def turn_order(
+    picking_team: str, markers: tuple[int, int], leads: dict[str, str] | None = None
+) -> list[tuple[int, str, str]]:
+    """A round's turn order: the team picking first (the roll before round 1; from round 2, the
+    team holding the Quinjet at the end of the last round) claims turn-order markers 1 and 3
+    or 2 and 4, and the other team takes the rest. [(marker, team, hero)] by marker."""
+    check_team(picking_team, "picking_team")
+    markers = tuple(markers)
+    if markers not in TURN_ORDER_PAIRS:
+        raise RuleError("turn order alternates: a team claims markers 1 and 3, or 2 and 4", field="markers")
+    first = picking_team if markers == TURN_ORDER_PAIRS[0] else other_team(picking_team)
+    return alternating_order(first, leads)
+
+
+def picks_turn_order(quinjet: str | None, last_picker: str) -> str:
+    """Who picks turn order for the next round: the team holding the Quinjet at the end of the
+    round; when nobody holds it, the order stays as it was (the same team's choice stands)."""
+    check_team(last_picker, "last_picker")
+    if quinjet is None:
+        return last_picker
+    return check_team(quinjet, "quinjet")
 
 
 def points(winter_soldier: str | None, quinjet: str | None, rooms: dict[str, int]) -> dict[str, int]:
     """Each team's mission points at the end of round 5 (no checks: see check_game)."""
     scored = {team: 0 for team in TEAMS}
-    if winter_soldier:
-        scored[winter_soldier] += WINTER_SOLDIER_POINTS
-    if quinjet:
-        scored[quinjet] += QUINJET_POINTS
+    for _, team, worth in missions(winter_soldier, quinjet, rooms):
+        if team is not None:  # a tie on rooms scores nobody
+            scored[team] += worth
+    return scored
+
+
+def most_rooms(rooms: dict[str, int]) -> str | None:
+    """The team with the most rooms, or None on a tie (which scores nobody)."""
     most = max(rooms.values())
     leaders = [team for team in TEAMS if rooms[team] == most]
-    if len(leaders) == 1:  # a tie on rooms scores nobody
-        scored[leaders[0]] += MOST_ROOMS_POINTS
-    return scored
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def missions(
+    winter_soldier: str | None, quinjet: str | None, rooms: dict[str, int]
+) -> list[tuple[str, str | None, int]]:
+    """The three missions at the end of round 5: (mission, the team completing it or None, its points)."""
+    return [
+        ("Capture the Winter Soldier", winter_soldier, WINTER_SOLDIER_POINTS),
+        ("Leave the airport with the Quinjet", quinjet, QUINJET_POINTS),
+        ("Control the most rooms", most_rooms(rooms), MOST_ROOMS_POINTS),
+    ]
 
 
 def result(scored: dict[str, int]) -> str:
@@ -176,10 +280,20 @@ class GameRecord:
     winners: list[str]
     # The seats in the journal's order (state_json leaves them out: JOURNAL.md's shape).
     seats: list[SeatRecord] = field(default_factory=list)
+    # What was logged at the end of round 5, for a play's page (state_json leaves them out).
+    # Plain defaults, so a state pickled before they existed still reads (as unknown).
+    winter_soldier: str | None = None
+    quinjet: str | None = None
+    rooms: dict[str, int] | None = None
 
     @property
     def players(self) -> list[str]:
         return [player for members in self.teams.values() for player in members]
+
+    @property
+    def missions(self) -> list[tuple[str, str | None, int]]:
+        """Each mission as a play's page says it: (mission, the team completing it or None, points)."""
+        return missions(self.winter_soldier, self.quinjet, self.rooms or {team: 0 for team in TEAMS})
 
 
 class CivilWarLog(PlayLog):
@@ -214,6 +328,9 @@ def check_game(state: CivilWarLog, data: dict) -> GameRecord:
         result=outcome,
         winners=list(teams[outcome]) if outcome != DRAW else [],
         seats=seats,
+        winter_soldier=data["winter_soldier"],
+        quinjet=data["quinjet"],
+        rooms=rooms,
     )
 
 
@@ -355,8 +472,29 @@ def _game_json(game: GameRecord) -> dict[str, Any]:
 
 
 def describe(entry: Entry) -> str:
-    """A short sentence for the history page."""
+    """A short sentence for the history page: the teams with their players and heroes, the
+    points and the result ("game 3: Team Captain America (Ana as Captain America, Ben as
+    Falcon) 5 – Team Iron Man (Cid as Iron Man, Dee as War Machine) 3: Team Captain America
+    won"). Written only from the entry, which the fold has checked."""
     data = entry.data
+    change = describe_change(entry, describe)  # a correction or deletion of a play
+    if change is not None:
+        return change
     if entry.kind != "game":
         return entry.kind
-    return f"game {data.get('number')}: {seated_players(data)}"
+    try:
+        scored = points(data["winter_soldier"], data["quinjet"], data["rooms"])
+        sides = []
+        for team in TEAMS:
+            members = [
+                f"{seat['player']} as {' & '.join(seat['heroes'])}"
+                for seat in data["seats"]
+                if HEROES.get(seat["heroes"][0]) == team
+            ]
+            sides.append(f"{TEAM_NAMES[team]} ({', '.join(members)}) {scored[team]}")
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError):
+        # A refused entry (shown beside its refusal) may be any shape: say what it can.
+        return f"game {data.get('number')}: {seated_players(data)}"
+    outcome = result(scored)
+    said = "a draw" if outcome == DRAW else f"{TEAM_NAMES[outcome]} won"
+    return f"game {data.get('number')}: {' – '.join(sides)}: {said}"

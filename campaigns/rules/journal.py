@@ -84,10 +84,11 @@ def read(journal: Any):
     # Sizes and texts before anything is converted or folded, so no journal can keep the
     # server busy for long or reach the database with a text it refuses.
     games = journal.get("games")
-    limits.check_journal_size(len(games) if isinstance(games, list) else 0, 0)
+    games_count = len(games) if isinstance(games, list) else 0
+    limits.check_journal_size(games_count, 0, limits.max_games(system))
     limits.check_journal_values(journal)
     entries = system.journal_entries(journal)
-    limits.check_journal_size(len(games) if isinstance(games, list) else 0, len(entries))
+    limits.check_journal_size(games_count, len(entries), limits.max_games(system))
     return system, name, players, entries
 
 

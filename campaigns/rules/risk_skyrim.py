@@ -13,21 +13,23 @@ game as the journal writes it:
 Seat fields besides player and faction:
     chaos       territories, forts, portals (all required)
     dovahkiin   victory_points, hero_alive (required); territories, forts, portals (optional,
-                forts and portals only with territories)
+                forts and portals only with territories); won (optional, only `true`, on
+                the one winner when several seats end with 10+ points and a living hero)
     civil_war   territories (required); eliminated_in_turn (optional, for a loser)
 
 Scores and winners:
     chaos       territories + forts + portals; the highest score wins, equal top scores
                 share the win (each of them is counted a win)
-    dovahkiin   the victory points; the winner is the one seat with 10 or more victory
-                points and its hero alive. The rulebook ends the game at the end of the
-                turn in which the first player gets there, so a game with no such seat is
-                refused (it has not ended), and so is one with several (the journal cannot
-                tell which came first, and the rulebook allows only one)
+    dovahkiin   the victory points; the winner is the first seat to have 10 or more victory
+                points and its hero alive at the end of its own turn. A game with no such
+                seat is refused (it has not ended). When one seat ends so, it wins; when
+                several do, the journal names the one that got there first with
+                `"won": true` on exactly that seat (JOURNAL.md), and only then
     civil_war   territories held; the winner holds all 48
 
 For pages and forms: `check_game(state, data)` checks a game and derives its scores and
-winners without changing the log; `reinforcements(...)`, `starting_units(mode, players)` and
+winners without changing the log; `dovahkiin_contenders(seats)` names the seats among which
+a Dovahkiin winner must be stated; `reinforcements(...)`, `starting_units(mode, players)` and
 `starting_territory_cards(mode, players)` are calculators; MODES, FACTIONS, SEAT_FIELDS and
 PLAYER_COUNTS describe what a game form asks for.
 
@@ -48,6 +50,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import Entry, RuleError
+from .play_log import describe_change
+from .play_log import state_as_of  # noqa: F401 - the fold works out "as of game n" with it
 from .checks import (
     PlayLog,
     apply_to_play_log,
@@ -65,7 +69,8 @@ from .checks import (
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
-JOURNAL_KEYS = ("setup", "games")
+# "play_corrections" is an extension of JOURNAL.md (play_log.py, README "Journal extensions").
+JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 TERRITORIES, FORTS, PORTALS, REGIONS = 48, 9, 9, 9
 FACTIONS = ("Stormcloak", "Thalmor", "Orcs", "Imperial", "Forsworn")
@@ -84,7 +89,7 @@ PLAYER_COUNTS = {CHAOS: range(2, 6), DOVAHKIIN: range(2, 6), CIVIL_WAR: range(3,
 # Seat fields each mode requires and allows, besides player and faction.
 SEAT_FIELDS = {
     CHAOS: (("territories", "forts", "portals"), ()),
-    DOVAHKIIN: (("victory_points", "hero_alive"), ("territories", "forts", "portals")),
+    DOVAHKIIN: (("victory_points", "hero_alive"), ("territories", "forts", "portals", "won")),
     CIVIL_WAR: (("territories",), ("eliminated_in_turn",)),
 }
 GAME_KEYS = ("number", "played_on", "mode", "seats")
@@ -252,6 +257,12 @@ def _check_seat(
             raise RuleError(f"'{key}' must be a whole number of at least 0", place=place, field=key)
     if "hero_alive" in seat and not isinstance(seat["hero_alive"], bool):
         raise RuleError("'hero_alive' must be true or false", place=place, field="hero_alive")
+    if "won" in seat and seat["won"] is not True:
+        raise RuleError(
+            "'won' is written only as true, on the seat that reached 10 victory points first",
+            place=place,
+            field="won",
+        )
     if "eliminated_in_turn" in seat and (
         not is_whole(seat["eliminated_in_turn"]) or seat["eliminated_in_turn"] < 1
     ):
@@ -301,13 +312,21 @@ def _chaos_winners(seats: list[dict], place: str) -> list[str]:
     return [seat["player"] for seat in seats if _score(CHAOS, seat) == top]
 
 
-def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
-    """The game ends when one player has 10+ victory points with the hero alive at the end of their turn."""
-    qualified = [
+def dovahkiin_contenders(seats: list[dict]) -> list[str]:
+    """The players with 10+ victory points and their hero alive: the winner is one of them
+    (for a form, which asks who got there first only when there are several)."""
+    return [
         seat["player"]
         for seat in seats
-        if seat["victory_points"] >= VICTORY_POINTS_TO_WIN and seat["hero_alive"]
+        if seat.get("victory_points", 0) >= VICTORY_POINTS_TO_WIN and seat.get("hero_alive") is True
     ]
+
+
+def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
+    """The game ends when one player has 10+ victory points with the hero alive at the end of
+    their own turn; when several end so, the seat marked `"won": true` got there first."""
+    qualified = dovahkiin_contenders(seats)
+    stated = [seat["player"] for seat in seats if seat.get("won") is True]
     if not qualified:
         raise RuleError(
             f"no seat has {VICTORY_POINTS_TO_WIN} or more victory points with its hero alive: "
@@ -315,14 +334,31 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
             place=place,
             field="victory_points",
         )
-    if len(qualified) > 1:
+    for player in stated:
+        if player not in qualified:
+            raise RuleError(
+                f"{player} did not win: the winner has {VICTORY_POINTS_TO_WIN}+ victory points "
+                "and a living hero",
+                place=place,
+                field="won",
+            )
+    if len(qualified) == 1:
+        if stated:
+            raise RuleError(
+                f"only {qualified[0]} has {VICTORY_POINTS_TO_WIN}+ victory points with a living hero, "
+                "so the winner is not written ('won' only picks among several)",
+                place=place,
+                field="won",
+            )
+        return qualified
+    if len(stated) != 1:
         raise RuleError(
             f"{join_names(qualified)} all have {VICTORY_POINTS_TO_WIN}+ victory points with their hero "
-            "alive, but the game ends at the end of the turn of the first to get there: only one seat can",
+            "alive: say which of them got there first, at the end of their own turn (the game ended then)",
             place=place,
-            field="victory_points",
+            field="won",
         )
-    return qualified
+    return stated
 
 
 def _civil_war_winners(seats: list[dict], place: str) -> list[str]:
@@ -371,6 +407,9 @@ def _game_json(game: GameRecord) -> dict[str, Any]:
 def describe(entry: Entry) -> str:
     """A short sentence for the history page."""
     data = entry.data
+    change = describe_change(entry, describe)  # a correction or deletion of a play
+    if change is not None:
+        return change
     if entry.kind != "game":
         return entry.kind
     players = seated_players(data)

@@ -49,6 +49,10 @@ class GameSystem:
     pages: Mapping[str, Callable] = field(default_factory=dict)
     # Its own pages, under campaigns/<slug>/ (names and paths unique across systems).
     urlpatterns: Sequence = ()
+    # A play log's own numbers of one play (territories, rooms, ...), included by the shared
+    # play page (campaigns/views/play_log_pages.py) with `data` (the play as the journal
+    # writes it, corrected), `game` (its record in the fold) and `item` (its read-side row).
+    play_template: str | None = None
 
     @property
     def key(self) -> str:

@@ -23,7 +23,10 @@ def games_played(campaign, say_game_on=True) -> str:
     `say_game_on=False` leaves out the game in progress, for a page that already shows it
     (Play's status card)."""
     finished = games_finished(campaign)
-    game_on = campaign.games_played > finished and say_game_on
+    # Only a system whose games are opened and then ended has one in progress (Risk Legacy);
+    # the others log a game once it is over, and a deleted play leaves a gap, not a game on.
+    game_on = getattr(campaign.rules, "GAMES_OPEN_WHILE_PLAYED", False) and campaign.games_played > finished
+    game_on = game_on and say_game_on
     in_progress = campaign.games_played if game_on else None
     if not finished:
         return f"Game {in_progress} in progress" if in_progress else "No game played yet"

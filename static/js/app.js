@@ -16,7 +16,7 @@ document.addEventListener("click", async (event) => {
   setTimeout(() => { button.textContent = label; }, 1500);
 });
 
-// The game-start form (templates/campaigns/game_start.html).
+// The game-start form (campaigns/systems/risk_legacy/templates/risk_legacy/game_start.html).
 // Tapping an HQ start redraws the seats with that seat's list folded, so the page shrinks above
 // the thumb and the phone is left wherever the shorter page ends. Bring the seat choosing next
 // into view instead (or "Start game N" once every seat has its start).

@@ -2,7 +2,6 @@
 serious axe-core violation, light or dark."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -12,12 +11,12 @@ from campaigns.models import Campaign, Membership
 from campaigns.rules.journal import parse_json
 
 from ..factories import CampaignFactory, MembershipFactory, UserFactory
+from ..journal_files import DEMO
 from .conftest import assert_accessible
 from .conftest import log_in as log_in_as
 
 SMALL_PHONE = {"width": 360, "height": 740}
 PASSWORD = "a long table password"
-DEMO = Path(__file__).resolve().parents[2] / "campaigns" / "data" / "demo"
 
 
 # A link whose top sits less than 8 px under a button it overlaps sideways: a thumb meant for

@@ -462,3 +462,81 @@ def test_the_points_handed_out_are_the_missions_completed(games):
             + 2 * (rooms["captain-america"] != rooms["iron-man"])
         )
         assert sum(scored["points"].values()) == expected
+
+
+# The table's setup and a play's missions (the setup helpers and the play pages) ----------
+
+
+def test_seats_for_2_or_4_players():
+    assert captain_america.seats_for(2) == [("Captain America", "Falcon"), ("Iron Man", "War Machine")]
+    assert captain_america.seats_for(4) == [
+        ("Captain America",), ("Falcon",), ("Iron Man",), ("War Machine",),
+    ]
+    with pytest.raises(RuleError, match="2 players .* or 4 .* not 3"):
+        captain_america.seats_for(3)
+
+
+def test_the_breach_order_alternates_the_teams_the_rolls_winner_first():
+    assert captain_america.breach_order("iron-man") == [
+        (1, "iron-man", "Iron Man"),
+        (2, "captain-america", "Captain America"),
+        (3, "iron-man", "War Machine"),
+        (4, "captain-america", "Falcon"),
+    ]
+
+
+def test_the_team_picking_first_claims_1_and_3_or_2_and_4_and_orders_its_heroes():
+    leads = {"captain-america": "Falcon", "iron-man": "War Machine"}
+    assert [hero for _, _, hero in captain_america.turn_order("captain-america", (1, 3), leads)] == [
+        "Falcon", "War Machine", "Captain America", "Iron Man",
+    ]
+    # Claiming 2 and 4 lets the other team go first.
+    assert [team for _, team, _ in captain_america.turn_order("captain-america", (2, 4))] == [
+        "iron-man", "captain-america", "iron-man", "captain-america",
+    ]
+
+
+def test_turn_order_refuses_markers_that_do_not_alternate_and_a_hero_of_the_other_team():
+    with pytest.raises(RuleError, match="markers 1 and 3, or 2 and 4"):
+        captain_america.turn_order("captain-america", (1, 2))
+    with pytest.raises(RuleError, match="Iron Man is not on Team Captain America"):
+        captain_america.turn_order("iron-man", (1, 3), {"captain-america": "Iron Man"})
+    with pytest.raises(RuleError, match="choose Team Captain America or Team Iron Man"):
+        captain_america.turn_order("hydra", (1, 3))
+
+
+def test_the_quinjet_holder_picks_turn_order_and_nobody_keeps_it():
+    assert captain_america.picks_turn_order("iron-man", "captain-america") == "iron-man"
+    assert captain_america.picks_turn_order(None, "captain-america") == "captain-america"
+
+
+def test_a_building_held_whole_is_at_least_one_of_the_rooms_held():
+    assert captain_america.troops_to_deploy(2, ["Northwest", "Southeast"]) == 2 + 4
+    with pytest.raises(RuleError, match="holding 2 buildings whole takes at least 2 rooms, not 1"):
+        captain_america.troops_to_deploy(1, ["Northwest", "Southeast"])
+    with pytest.raises(RuleError, match="holding 1 building whole takes at least 1 room, not 0"):
+        captain_america.troops_to_deploy(0, ["Northwest"])
+
+
+def test_the_record_keeps_the_end_of_round_5_and_words_the_missions():
+    (record,) = logged(game(rooms=(15, 15))).games
+    assert (record.winter_soldier, record.quinjet, record.rooms) == (
+        "captain-america", "iron-man", {"captain-america": 15, "iron-man": 15},
+    )
+    assert record.missions == [
+        ("Capture the Winter Soldier", "captain-america", 3),
+        ("Leave the airport with the Quinjet", "iron-man", 3),
+        ("Control the most rooms", None, 2),
+    ]
+
+
+def test_the_history_line_says_the_teams_the_points_and_the_result():
+    assert captain_america.describe(game()) == (
+        "game 1: Team Captain America (Ana as Captain America, Ben as Falcon) 5 – "
+        "Team Iron Man (Cid as Iron Man, Dee as War Machine) 3: Team Captain America won"
+    )
+    assert captain_america.describe(game(TWO_SEATS, rooms=(15, 15), quinjet=None)) == (
+        "game 1: Team Captain America (Ben as Captain America & Falcon) 3 – "
+        "Team Iron Man (Ana as Iron Man & War Machine) 0: Team Captain America won"
+    )
+    assert captain_america.describe(game(rooms=(15, 15))).endswith(" 3: a draw")

@@ -89,9 +89,22 @@ def test_the_size_limits_are_checked_before_anything_is_converted(monkeypatch):
     from campaigns.rules import risk_skyrim
 
     data = load_journal("risk_skyrim_plays.json")
-    data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
+    data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.PLAY_LOG_MAX_GAMES + 2)]
     monkeypatch.setattr(risk_skyrim, "journal_entries", lambda journal: pytest.fail("converted"))
-    with pytest.raises(RuleError, match=f"a journal holds {limits.JOURNAL_MAX_GAMES:,} at most"):
+    with pytest.raises(RuleError, match=f"a journal holds {limits.PLAY_LOG_MAX_GAMES:,} at most"):
+        journal.load(data)
+
+
+def test_a_play_log_may_hold_5_000_plays_and_a_campaign_500_games():
+    # A play log folds in linear time and memory (no state per game); a campaign does not.
+    from campaigns.rules import captain_america, dawnguard, risk_legacy, risk_skyrim
+
+    assert limits.PLAY_LOG_MAX_GAMES == 5_000
+    assert limits.max_games(risk_skyrim) == limits.max_games(captain_america) == 5_000
+    assert limits.max_games(risk_legacy) == limits.max_games(dawnguard) == 500
+    data = load_journal("dawnguard_campaign.json")
+    data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
+    with pytest.raises(RuleError, match="the journal has 501 games; a journal holds 500 at most"):
         journal.load(data)
 
 

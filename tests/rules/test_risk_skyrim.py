@@ -136,10 +136,67 @@ def test_dovahkiin_refuses_a_game_nobody_has_won():
     assert error.field == "victory_points"
 
 
-def test_dovahkiin_refuses_two_winners():
+def test_dovahkiin_asks_who_got_there_first_when_several_could_have_won():
     seats = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 11)]
     error = refused(game("dovahkiin", seats))
     assert error.message.startswith("Ana and Ben all have 10+ victory points with their hero alive")
+    assert "say which of them got there first" in error.message
+    assert error.field == "won"
+
+
+def test_dovahkiin_the_seat_marked_won_wins_among_several_10_point_living_heroes():
+    # JOURNAL.md: the first to 10+ at the end of their own turn carries "won": true.
+    seats = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 11, won=True)]
+    assert last_game(logged(game("dovahkiin", seats)))["winners"] == ["Ben"]
+    assert risk_skyrim.dovahkiin_contenders(seats) == ["Ana", "Ben"]
+
+
+def test_dovahkiin_refuses_two_seats_marked_won():
+    seats = [dovahkiin_seat("Ana", "Thalmor", 10, won=True), dovahkiin_seat("Ben", "Orcs", 11, won=True)]
+    assert refused(game("dovahkiin", seats)).field == "won"
+
+
+def test_dovahkiin_won_only_when_several_could_have_won():
+    seats = [dovahkiin_seat("Ana", "Thalmor", 10, won=True), dovahkiin_seat("Ben", "Orcs", 8)]
+    error = refused(game("dovahkiin", seats))
+    assert error.message == (
+        "only Ana has 10+ victory points with a living hero, so the winner is not written "
+        "('won' only picks among several)"
+    )
+
+
+def test_dovahkiin_won_only_on_a_seat_that_could_have_won():
+    seats = [
+        dovahkiin_seat("Ana", "Thalmor", 10),
+        dovahkiin_seat("Ben", "Orcs", 11),
+        dovahkiin_seat("Cid", "Imperial", 12, hero_alive=False, won=True),
+    ]
+    error = refused(game("dovahkiin", seats))
+    assert error.message.startswith("Cid did not win")
+
+
+def test_dovahkiin_won_is_written_only_as_true():
+    seats = [dovahkiin_seat("Ana", "Thalmor", 10, won=False), dovahkiin_seat("Ben", "Orcs", 11, won=True)]
+    assert refused(game("dovahkiin", seats)).message == (
+        "'won' is written only as true, on the seat that reached 10 victory points first"
+    )
+
+
+def test_won_is_a_dovahkiin_key_only():
+    seats = [chaos_seat("Ana", "Thalmor", 20), {**chaos_seat("Ben", "Orcs", 10), "won": True}]
+    assert refused(game("chaos", seats)).message.startswith("unknown key 'won'")
+
+
+def test_a_dovahkiin_game_marked_won_round_trips():
+    seats = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 11, won=True)]
+    data = {
+        "format": "campaign-journal/1",
+        "system": "risk-skyrim",
+        "name": "Skyrim nights",
+        "players": PLAYERS,
+        "games": [game("dovahkiin", seats).data],
+    }
+    assert round_trip(data) == data
 
 
 def test_dovahkiin_seats_carry_victory_points_and_hero_alive():
@@ -486,8 +543,12 @@ def legal_game(draw, number):
                 seats.append(dovahkiin_seat(player, faction, draw(st.integers(10, 12))))
             elif draw(st.booleans()):
                 seats.append(dovahkiin_seat(player, faction, draw(st.integers(0, 9)), draw(st.booleans())))
-            else:
+            elif draw(st.booleans()):
                 seats.append(dovahkiin_seat(player, faction, draw(st.integers(10, 15)), hero_alive=False))
+            else:  # another 10+ seat with a living hero: the winner is then written
+                seats.append(dovahkiin_seat(player, faction, draw(st.integers(10, 15))))
+        if len(risk_skyrim.dovahkiin_contenders(seats)) > 1:
+            seats[winner]["won"] = True
     else:
         winner = draw(st.integers(0, size - 1))
         for seat, (player, faction) in enumerate(zip(players, factions, strict=True)):

@@ -65,6 +65,11 @@ MATRIX = [
     ("play_delete", "get", RECORD),
     ("play_delete", "post", RECORD),
     # -- each system's own pages: add them here (the test below finds them)
+    ("captain_america_setup_help", "get", READ),  # CA: Captain America's setup helpers
+    ("dawnguard_event", "post", RECORD),  # DG-table: one tap at the table, one event
+    ("dawnguard_contested_test", "get", READ),  # DG-table: the contested skill test (records nothing)
+    ("dawnguard_thresholds", "post", RECORD),  # correct the fort cards' thresholds
+    ("risk_skyrim_setup_help", "get", READ),  # Risk: Skyrim's setup helpers
 ]
 
 ROLES = ["owner", "member", "viewer", "stranger", "anonymous"]
@@ -118,6 +123,8 @@ def url_for(name, campaign):
         kwargs["membership_id"] = campaign.memberships.exclude(role=Membership.Role.OWNER).first().pk
     if "territory" in pattern:  # the board's territory pages: a territory's slug
         kwargs["territory"] = "western-united-states"
+    if "event_type" in pattern:  # a Dawnguard tap at the table
+        kwargs["event_type"] = "marker"
     if "number" in pattern:  # a logged play
         kwargs["number"] = 1
     return reverse(name, kwargs=kwargs)

@@ -282,11 +282,11 @@ def test_a_journal_with_more_games_than_any_group_plays_is_refused_before_foldin
 
     data = load_journal("risk_skyrim_plays.json")
     game = data["games"][0]
-    data["games"] = [{**game, "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
+    data["games"] = [{**game, "number": n} for n in range(1, limits.PLAY_LOG_MAX_GAMES + 2)]
     monkeypatch.setattr(base, "extend", lambda *args: pytest.fail("folded a journal over the limit"))
     client.force_login(owner)
     response = upload(client, data)
-    assert f"{limits.JOURNAL_MAX_GAMES + 1:,} games; a journal holds {limits.JOURNAL_MAX_GAMES:,} at most" in (
+    assert f"{limits.PLAY_LOG_MAX_GAMES + 1:,} games; a journal holds {limits.PLAY_LOG_MAX_GAMES:,} at most" in (
         response.content.decode()
     )
     assert not Campaign.objects.exists()

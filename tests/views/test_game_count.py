@@ -8,26 +8,17 @@ from django.urls import reverse
 
 from campaigns import store
 from campaigns.models import new_token
-from campaigns.rules.base import Entry
 from campaigns.templatetags.game_count import games_played
 
-from ..conftest import load_journal
+from ..conftest import campaign_after, load_journal
 from ..factories import UserFactory
 
 GAME = re.compile(r"\b\d+ games? played|No game played yet|game \d+ in progress|before tonight|\b\d+ games?\b", re.I)
 
 
-def campaign_after(owner, games, *, start_next=False):
-    """The 15-game campaign cut after `games` games (rewards included), the next one started if asked."""
-    data = load_journal("risk_legacy_15_games.json")
-    following = data["games"][games] if games < len(data["games"]) else None
-    data["games"] = data["games"][:games]
-    data.pop("world", None)
-    campaign = store.import_journal(data, owner=owner)
-    if start_next:
-        seats = [{k: seat[k] for k in ("player", "faction", "start")} for seat in following["seats"]]
-        game = {"number": following["number"], "played_on": following["played_on"], "seats": seats}
-        store.append(campaign, [Entry("game", game)], owner)
+def public_campaign_after(owner, games, *, next_game=None):
+    """conftest.campaign_after, with a public link (the public page says the count too)."""
+    campaign = campaign_after(owner, games, next_game=next_game)
     campaign.public_token = new_token()
     campaign.save(update_fields=["public_token"])
     return campaign
@@ -57,7 +48,7 @@ def as_owner(client, owner):
 
 
 def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_owner, owner):
-    campaign = campaign_after(owner, 4, start_next=True)
+    campaign = public_campaign_after(owner, 4, next_game="started")
     said = counts_on_every_page(as_owner, campaign)
     # Play says the same count; its status card just below says which game is on.
     assert said == dict.fromkeys(said, ["4 games played", "game 5 in progress"]) | {"play": ["4 games played"]}
@@ -66,20 +57,20 @@ def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_
 
 
 def test_during_game_1_no_page_counts_it_as_played(as_owner, owner):
-    campaign = campaign_after(owner, 0, start_next=True)
+    campaign = public_campaign_after(owner, 0, next_game="started")
     said = counts_on_every_page(as_owner, campaign)
     assert said == dict.fromkeys(said, ["Game 1 in progress"]) | {"play": ["No game played yet"]}
 
 
 def test_between_games_every_page_says_the_same(as_owner, owner):
-    said = counts_on_every_page(as_owner, campaign_after(owner, 1))
+    said = counts_on_every_page(as_owner, public_campaign_after(owner, 1))
     assert said == dict.fromkeys(said, ["1 game played"])
-    said = counts_on_every_page(as_owner, campaign_after(owner, 15))
+    said = counts_on_every_page(as_owner, public_campaign_after(owner, 15))
     assert said == dict.fromkeys(said, ["15 games played"])
 
 
 def test_an_invitation_gives_the_same_count(client, owner):
-    campaign = campaign_after(owner, 4, start_next=True)
+    campaign = public_campaign_after(owner, 4, next_game="started")
     client.force_login(UserFactory(username="newcomer"))
     html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
     assert "campaign: 4 games played · game 5 in progress." in html
@@ -93,14 +84,14 @@ def test_other_systems_count_every_logged_game(as_owner, owner):
 
 
 def test_an_invitation_to_a_new_campaign_reads_as_one_sentence(client, owner):
-    campaign = campaign_after(owner, 0)
+    campaign = public_campaign_after(owner, 0)
     client.force_login(UserFactory(username="newcomer"))
     html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
     assert "campaign: no game played yet." in html
 
 
 def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypatch):
-    campaign = campaign_after(owner, 4, start_next=True)
+    campaign = public_campaign_after(owner, 4, next_game="started")
     campaign.refresh_from_db()
     assert (campaign.games_played, campaign.games_finished) == (5, 4)
     monkeypatch.setattr(store, "state", lambda *a, **k: pytest.fail("the count folded the journal"))
@@ -108,8 +99,21 @@ def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypa
 
 
 def test_undo_keeps_the_count_true(owner):
-    campaign = campaign_after(owner, 4, start_next=True)
+    campaign = public_campaign_after(owner, 4, next_game="started")
     store.undo_last(campaign, owner)
     assert (campaign.games_played, campaign.games_finished) == (4, 4)
     campaign.refresh_from_db()
     assert (campaign.games_played, campaign.games_finished) == (4, 4)
+
+
+def test_a_deleted_play_is_no_longer_counted_nor_a_game_in_progress(db):
+    """Play 2 of a log deleted: the log has one play less, and no play is "in progress"
+    (a play log's numbers may have gaps)."""
+    from campaigns.rules import play_log
+
+    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"))
+    before = campaign.games_finished
+    store.append(campaign, [play_log.deletion_entry(2)])
+    campaign.refresh_from_db()
+    assert campaign.games_finished == before - 1
+    assert games_played(campaign) == f"{before - 1} games played"

@@ -3,7 +3,6 @@ date format ("3 Sep 2026", Django's DATE_FORMAT) instead of ISO dates."""
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -11,7 +10,8 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.journal import parse_json
 
-DEMO = Path(__file__).resolve().parents[2] / "campaigns" / "data" / "demo"
+from ..journal_files import DEMO
+
 CODES = re.compile(
     r"\b[a-z]+_[a-z_]+\b"  # threat_deck, world_capital, civil_war
     r"|\(s\)"  # 1 star(s)
@@ -60,9 +60,11 @@ def test_modes_teams_and_cities_are_named(client, owner, demo):
     assert "Civil War" in skyrim
     captain_america = by_system["captain-america"]
     captain = client.get(reverse("campaign_detail", args=[captain_america.slug])).content.decode()
-    assert "Captain America 2 – Iron Man 3" in captain or "Iron Man 3 – Captain America" in captain
+    # The latest plays name each team with its points (PL-review's play-log overview).
+    assert "<strong>Team Captain America</strong> <span class=\"seat-score\">2" in captain
+    assert "<strong>Team Iron Man</strong> <span class=\"seat-score\">3" in captain
     risk = next(c for c in demo if c.name == "Thursday Earth")
     overview = client.get(reverse("campaign_detail", args=[risk.slug])).content.decode()
     assert "World Capital: " in overview and "Minor City: " in overview
     dawnguard = client.get(reverse("history", args=[by_system["dawnguard"].slug])).content.decode()
-    assert "the Threat Event deck" in dawnguard and "1 star on the fort" in dawnguard
+    assert "the Threat Event deck" in dawnguard and "1 star on Fort Dawnguard" in dawnguard

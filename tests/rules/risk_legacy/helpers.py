@@ -4,7 +4,6 @@ forms and the journal import do, and the small boards and journals the tests sta
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,6 @@ from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
 
-DATA = Path(__file__).resolve().parents[2] / "data"
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 MECH, BEAR, BALK, KHAN, SAHARA = rl.FACTIONS
 POWERS = {faction: f"{faction}'s starting power" for faction in rl.FACTIONS}

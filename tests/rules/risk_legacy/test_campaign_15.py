@@ -1,5 +1,5 @@
-"""The 15-game Risk Legacy campaign in tests/data: imported, folded, exported back, and the board,
-victors and world it leaves. Plain Python, no Django."""
+"""The 15-game Risk Legacy campaign (the demo's journal): imported, folded, exported back, and
+the board, victors and world it leaves. Plain Python, no Django."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_fold_gives_the_state_as_of_each_game():
 
 
 # --------------------------------------------------------------------------------------
-# The 15-game campaign in tests/data
+# The 15-game campaign (campaigns/data/demo/)
 # --------------------------------------------------------------------------------------
 
 

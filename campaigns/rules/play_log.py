@@ -1,0 +1,214 @@
+"""Correcting and deleting a logged play of a play log (risk-skyrim, captain-america).
+
+No Django here. A typo in play 12 of 40 is fixed by a new journal entry, not by undoing 28
+plays, so the fix is checked, shown in the history and undone like any other entry:
+
+    Entry("correction", {...})     the whole play as the journal writes a game; its "number"
+                                   names the play it replaces. It is checked by the system's
+                                   own check_game exactly as play n would be.
+    Entry("deletion", {"number": n})   play n no longer counts.
+
+Numbers: a play keeps its number for good and no number is given twice, so after deleting
+play 12 of 40 the next play is 41 (its page's address stays the same) and the log's numbers
+have a gap. The standings and `campaign_state` count the plays as they stand now: corrected,
+deleted ones left out.
+
+"As of game n" for a play log is its plays numbered 1 to n as they stand now (a correction
+made later included): `state_as_of` derives it from the current state, so the fold keeps no
+state per game (base.py) and a long log costs time and memory linear in its plays.
+
+In the journal (an extension of JOURNAL.md, README "Journal extensions") the corrections and
+deletions are the top-level list "play_corrections", in the order made:
+
+    [{"after_game": 40, "corrected": {...play 12 as it should read...}},
+     {"after_game": 41, "deleted": 12}]
+
+`after_game` is the number of plays logged when it was made (never decreasing); "games" keeps
+every play as first logged. A journal without the key is exactly JOURNAL.md's.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .base import GAME_KIND, Entry, RuleError
+from .checks import (
+    PlayLog,
+    PlayerRecord,
+    check_keys,
+    check_keys_worded,
+    count_play,
+    is_whole,
+    json_copy,
+)
+
+CORRECTION = "correction"
+DELETION = "deletion"
+JOURNAL_KEY = "play_corrections"
+# Why a deleted play is refused, by what was asked of it.
+DELETED_ALREADY = {
+    CORRECTION: "play {number} was deleted, so it cannot be corrected",
+    DELETION: "play {number} was deleted already",
+}
+
+
+# Entries ----------------------------------------------------------------------------------
+
+
+def correction_entry(number: int, game_data: dict) -> Entry:
+    """The entry that replaces play `number` by `game_data` (the play as the journal writes
+    it; its "number" is set to `number`)."""
+    return Entry(CORRECTION, {**game_data, "number": number})
+
+
+def deletion_entry(number: int) -> Entry:
+    """The entry that deletes play `number`."""
+    return Entry(DELETION, {"number": number})
+
+
+def describe_change(entry: Entry, describe_game: Callable[[Entry], str]) -> str | None:
+    """"correction of game 12, Chaos: Ana, Ben" / "deletion of game 12", or None for an entry
+    that is neither (`describe_game` words a game entry)."""
+    if entry.kind == CORRECTION:
+        return "correction of " + describe_game(Entry(GAME_KIND, entry.data))
+    if entry.kind == DELETION:
+        return f"deletion of game {entry.data.get('number')}"
+    return None
+
+
+# Applying them ----------------------------------------------------------------------------
+
+
+def logged_play(state: PlayLog, data: dict, what: str) -> int:
+    """The number of the logged, not deleted play a correction or deletion names."""
+    number = data.get("number")
+    place = f"{what} of game {number}" if is_whole(number) else what
+    if not is_whole(number) or number < 1:
+        raise RuleError(f"the {what} needs the number of the play it concerns", place=place, field="number")
+    if number > state.last_number:
+        logged = f"plays 1 to {state.last_number}" if state.last_number else "no play yet"
+        raise RuleError(f"there is no play {number}: the log has {logged}", place=place, field="number")
+    if number in state.deleted:
+        raise RuleError(DELETED_ALREADY[what].format(number=number), place=place, field="number")
+    return number
+
+
+def check_correction(state: PlayLog, data: dict, check_game: Callable) -> Any:
+    """Check a correction against the log without changing it; returns the play's new record."""
+    if not isinstance(data, dict):
+        raise RuleError("a correction must be a JSON object")
+    number = logged_play(state, data, CORRECTION)
+    if state.played.get(number) == data:
+        raise RuleError(
+            f"play {number} already reads exactly so: there is nothing to correct",
+            place=f"correction of game {number}",
+        )
+    return check_game(state.as_if_next(number), data)
+
+
+def apply_correction(state: PlayLog, data: dict, check_game: Callable) -> None:
+    """Replace a logged play by its correction, its players' records with it."""
+    record = check_correction(state, data, check_game)
+    number = record.number
+    index = state.game_index(number)
+    old = state.games[index]
+    state.games[index] = record
+    count_play(state, old, -1)
+    count_play(state, record, +1)
+    state.played[number] = data
+    state.corrections[number] = state.corrections.get(number, 0) + 1
+
+
+def apply_deletion(state: PlayLog, data: dict) -> None:
+    """Take a logged play out of the log; its number is not given again."""
+    check_keys_worded(
+        data,
+        ("number",),
+        (),
+        "deletion",
+        unknown_key=lambda key: f"unknown key '{key}' in a deletion (its key: number)",
+        missing_key=lambda key: "the deletion needs the number of the play it deletes",
+    )
+    number = logged_play(state, data, DELETION)
+    record = state.games.pop(state.game_index(number))
+    count_play(state, record, -1)
+    state.deleted[number] = record
+
+
+# "As of game n" ---------------------------------------------------------------------------
+
+
+def state_as_of(state: PlayLog, number: int) -> PlayLog:
+    """The log as of play `number`: its plays 1 to `number` as they stand now (a new state
+    sharing the plays' records with `state`: read-only, as every state a page reads)."""
+    derived = copy.copy(state)
+    derived.last_number = min(number, state.last_number)
+    derived.games = [game for game in state.games if game.number <= number]
+    derived.played = {n: data for n, data in state.played.items() if n <= number}
+    derived.deleted = {n: game for n, game in state.deleted.items() if n <= number}
+    derived.corrections = {n: times for n, times in state.corrections.items() if n <= number}
+    derived.records = {player: PlayerRecord() for player in state.records}
+    for game in derived.games:
+        count_play(derived, game, +1)
+    return derived
+
+
+# The journal ------------------------------------------------------------------------------
+
+
+def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
+    """The journal's "play_corrections" as entries, by the number of plays logged before
+    them (0: before play 1). Their rules are checked when the entries are folded."""
+    found: dict[int, list[Entry]] = {}
+    if JOURNAL_KEY not in journal:
+        return found
+    changes = journal[JOURNAL_KEY]
+    if not isinstance(changes, list):
+        raise RuleError(f"'{JOURNAL_KEY}' must be a list", field=JOURNAL_KEY)
+    if not changes:  # the export leaves the key out then, so export(import(j)) == j
+        raise RuleError(f"'{JOURNAL_KEY}' lists at least one change: leave it out when there is none",
+                        field=JOURNAL_KEY)
+    latest = 0
+    for index, change in enumerate(changes, 1):
+        place = f"play correction {index}"
+        if not isinstance(change, dict):
+            raise RuleError("a play correction must be a JSON object", place=place)
+        kind_keys = [key for key in ("corrected", "deleted") if key in change]
+        if len(kind_keys) != 1:
+            raise RuleError("a play correction holds either 'corrected' or 'deleted'", place=place)
+        check_keys(change, ("after_game", kind_keys[0]), (), place, "a play correction")
+        after = change["after_game"]
+        if not is_whole(after) or not latest <= after <= games:
+            raise RuleError(
+                f"'after_game' must be the number of plays logged when it was made, from {latest} "
+                f"to {games}, in order",
+                place=place,
+                field="after_game",
+            )
+        latest = after
+        if "corrected" in change:
+            if not isinstance(change["corrected"], dict):
+                raise RuleError(
+                    "'corrected' must be the play as it should read", place=place, field="corrected"
+                )
+            entry = Entry(CORRECTION, json_copy(change["corrected"]))
+        else:
+            entry = Entry(DELETION, {"number": change["deleted"]})
+        found.setdefault(after, []).append(entry)
+    return found
+
+
+def journal_part(entries: list[Entry]) -> list[dict]:
+    """The "play_corrections" of a journal rebuilt from entries (empty when none)."""
+    changes = []
+    logged = 0
+    for entry in entries:
+        if entry.kind == GAME_KIND:
+            logged += 1
+        elif entry.kind == CORRECTION:
+            changes.append({"after_game": logged, "corrected": json_copy(entry.data)})
+        elif entry.kind == DELETION:
+            changes.append({"after_game": logged, "deleted": entry.data["number"]})
+    return changes

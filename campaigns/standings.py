@@ -1,0 +1,234 @@
+"""A play log's standings: who plays, who wins, with what, and against whom, in one campaign;
+and what a correction of a logged play changed (`play_differences`).
+
+No Django here (like campaigns/stats, on which it builds): the counts start from the read
+side's `Play`s with `Seat`s (a campaign's `stats.CampaignRecord`), so this module never asks
+which game system it has and never works out a winner itself.
+
+Decisions:
+- Plays, wins, win rates and head-to-head are campaigns.stats' own counts for one campaign (a
+  seat marked winner is a win: a shared Chaos win counts for each tied player, a team's win for
+  each of its players, a draw for nobody).
+- The average score is over the seats that carry a score (None when none does).
+- The most played side is the hero when the seat names one, else the faction or team, the most
+  played first, then the most won with, then by name.
+- A current streak is the run of the same result (won, lost, drew) ending with the player's
+  latest play, in the order the plays were played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import stats
+from .readside.base import DRAW, Play
+
+
+@dataclass(frozen=True)
+class Streak:
+    result: str  # "won", "lost" or "drew"
+    plays: int
+
+    @property
+    def text(self) -> str:
+        """"3 wins", "1 loss", "2 draws"."""
+        one, many = {"won": ("win", "wins"), "lost": ("loss", "losses"), "drew": ("draw", "draws")}[self.result]
+        return f"{self.plays} {one if self.plays == 1 else many}"
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    name: str
+    plays: int
+    wins: int
+    average_score: float | None
+    most_played: tuple[str, int] | None  # (hero, faction or team; its plays)
+    streak: Streak | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return stats.rate(self.wins, self.plays)
+
+
+@dataclass(frozen=True)
+class HeadToHeadCell:
+    """The row player's record against one column player, in the plays both sat."""
+
+    opponent: str
+    duel: stats.Duel | None  # None on the diagonal or when the two never met
+    is_self: bool = False
+
+
+@dataclass(frozen=True)
+class HeadToHeadRow:
+    player: str
+    cells: tuple[HeadToHeadCell, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    plays: int  # the plays counted
+    numbers: list[int]  # their numbers, in the order played (the charts' x axis)
+    draws: int
+    players: list[PlayerStanding]  # by wins, then win rate, then plays, then name
+    head_to_head: list[HeadToHeadRow]
+    cumulative_wins: dict[str, list[int]]  # player -> wins after each play (0 first)
+    scored: bool  # whether any seat carries a score (the average score is shown)
+
+
+def standings(record: stats.CampaignRecord) -> Standings:
+    """The standings of one campaign's plays (a play log's, or any competitive game's)."""
+    # One campaign: every roster name is its own person (names are unique in a roster).
+    summary = stats.summarize([record], {})
+    plays = sorted((play for play in record.plays if not play.cooperative), key=lambda play: play.sort_key)
+    scores, sides, side_wins, streaks = _per_player(plays)
+    competitors = summary.competitors
+    players = [
+        PlayerStanding(
+            name=player.label,
+            plays=player.games,
+            wins=player.wins,
+            average_score=_average(scores[player.label]),
+            most_played=_most_played(sides[player.label], side_wins[player.label]),
+            streak=streaks.get(player.label),
+        )
+        for player in competitors
+    ]
+    label_of = {player.key: player.label for player in competitors}
+    head_to_head = [
+        HeadToHeadRow(
+            row.player.label,
+            tuple(
+                HeadToHeadCell(column.label, duel, is_self=column.key == row.player.key)
+                for column, duel in zip(competitors, row.duels, strict=True)
+            ),
+        )
+        for row in summary.head_to_head
+    ]
+    return Standings(
+        plays=len(plays),
+        numbers=[play.number for play in plays],
+        draws=sum(1 for play in plays if not play.winners),
+        players=players,
+        head_to_head=head_to_head,
+        cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
+        scored=any(seat.score is not None for play in plays for seat in play.seats),
+    )
+
+
+def _per_player(plays: Iterable[Play]):
+    """Each player's scores, sides played and won with, and current streak, over plays in order."""
+    scores: dict[str, list[int]] = defaultdict(list)
+    sides: dict[str, Counter] = defaultdict(Counter)
+    side_wins: dict[str, Counter] = defaultdict(Counter)
+    streaks: dict[str, Streak] = {}
+    for play in plays:
+        for seat in play.seats:
+            if seat.score is not None:
+                scores[seat.player].append(seat.score)
+            side = seat.hero or seat.side
+            if side:
+                sides[seat.player][side] += 1
+                side_wins[seat.player][side] += seat.winner
+            result = "won" if seat.winner else "drew" if seat.result == DRAW else "lost"
+            before = streaks.get(seat.player)
+            streaks[seat.player] = Streak(result, before.plays + 1 if before and before.result == result else 1)
+    return scores, sides, side_wins, streaks
+
+
+def _average(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 1) if values else None
+
+
+def _most_played(played: Counter, won: Counter) -> tuple[str, int] | None:
+    if not played:
+        return None
+    side = min(played, key=lambda s: (-played[s], -won[s], s))
+    return side, played[side]
+
+
+# What a correction changed ----------------------------------------------------------------
+# A play's page lists its corrections; each says what it changed from the play as it read
+# before, in words, from the two plays as the journal writes them (whatever the system).
+
+
+@dataclass(frozen=True)
+class Difference:
+    who: str | None  # the seat's player, or None for the play itself
+    what: str  # "territories", "rooms: Iron Man", "seated"
+    before: str
+    after: str
+
+    @property
+    def dated(self) -> bool:
+        """Both are days written YYYY-MM-DD (a page shows them in its date format)."""
+        return _is_date(self.before) and _is_date(self.after)
+
+
+def play_differences(before: dict, after: dict) -> list[Difference]:
+    """What changed from one version of a logged play to the next: the play's own values,
+    then seat by seat (a seat is its player's), in the journal's order."""
+    old_seats, new_seats = _seats(before), _seats(after)
+    play_values = {key: value for key, value in before.items() if key not in ("number", "seats")}
+    new_values = {key: value for key, value in after.items() if key not in ("number", "seats")}
+    changes = _compare(None, play_values, new_values)
+    for player in [*new_seats, *(p for p in old_seats if p not in new_seats)]:
+        if player not in old_seats or player not in new_seats:
+            seated = player in new_seats
+            changes.append(Difference(player, "at the table", "no" if seated else "yes", "yes" if seated else "no"))
+            continue
+        changes += _compare(player, old_seats[player], new_seats[player])
+    return changes
+
+
+def _seats(play: dict) -> dict[str, dict]:
+    seats = play.get("seats") or []
+    return {
+        seat["player"]: {key: value for key, value in seat.items() if key != "player"}
+        for seat in seats
+        if isinstance(seat, dict) and isinstance(seat.get("player"), str)
+    }
+
+
+def _compare(who: str | None, before: dict, after: dict, within: str = "") -> list[Difference]:
+    changes = []
+    for key in [*after, *(k for k in before if k not in after)]:
+        old, new = before.get(key), after.get(key)
+        what = f"{within}: {_worded(key)}" if within else _key_words(key)
+        if isinstance(old, dict) and isinstance(new, dict):
+            changes += _compare(who, old, new, what)
+        elif old != new:
+            changes.append(Difference(who, what, _value_words(old, key in before), _value_words(new, key in after)))
+    return changes
+
+
+def _key_words(key: str) -> str:
+    """A journal key as words: "victory_points" -> "victory points"."""
+    return key.replace("_", " ")
+
+
+def _worded(code: str) -> str:
+    """A journal code as a name: "iron-man" -> "Iron Man"; a name stays as written."""
+    if code.islower() and any(mark in code for mark in "-_") or code.isalpha() and code.islower():
+        return " ".join(part.capitalize() for part in code.replace("_", "-").split("-") if part)
+    return code
+
+
+def _value_words(value, present: bool) -> str:
+    if not present:
+        return "–"
+    if value is None:
+        return "nobody"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_value_words(item, True) for item in value)
+    if isinstance(value, str):
+        return value if _is_date(value) else _worded(value)
+    return str(value)
+
+
+def _is_date(text: str) -> bool:
+    return len(text) == 10 and text[4] == text[7] == "-" and text.replace("-", "").isdigit()

@@ -1,0 +1,254 @@
+"""Captain America's forms: a play as the table logs it (2 or 4 players, the missions at the
+end of round 5, each team's rooms) and the setup helpers (turn order, deployment).
+
+The forms only gather what was typed into the journal's shape; every rule of the game is
+the rules layer's (campaigns/rules/captain_america.py), which refuses what breaks one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from ...rules import captain_america as rules
+from ...rules.base import RuleError
+
+CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
+NOBODY = "nobody"  # a radio needs a value for "nobody holds it" (null in the journal)
+
+# One field per seat, in the order the journal writes the seats: with 2 players a player
+# runs a team, with 4 a hero (field name, the heroes of that seat).
+TWO_SEATS = (("team_captain_america", rules.TEAM_HEROES[CAP]), ("team_iron_man", rules.TEAM_HEROES[IRON]))
+FOUR_SEATS = tuple((f"hero_{hero.lower().replace(' ', '_')}", (hero,)) for hero in rules.HEROES)
+SEAT_FIELDS = {2: TWO_SEATS, 4: FOUR_SEATS}
+ROOM_FIELDS = {CAP: "rooms_captain_america", IRON: "rooms_iron_man"}
+HOLDER_CHOICES = [(CAP, rules.TEAM_NAMES[CAP]), (IRON, rules.TEAM_NAMES[IRON]), (NOBODY, "Nobody")]
+PLAYER_COUNT_MESSAGE = "The game is played by 2 players (a team each) or 4 (a hero each)."
+# Where a rules-layer refusal names a seat: "game 3, seat 2 (Ben)".
+SEAT_IN_PLACE = re.compile(r"\bseat (\d+)\b")
+
+
+def _player_field(label: str, roster: list[str]) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        required=False,  # only the seats of the chosen player count are needed (clean)
+        choices=[("", "Choose…"), *((name, name) for name in roster)],
+        error_messages={"invalid_choice": "%(value)s is not a player of this campaign."},
+    )
+
+
+class PlayForm(forms.Form):
+    """A whole play: the date, who played which heroes, who holds the Winter Soldier and the
+    Quinjet at the end of round 5 and each team's rooms."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput)  # the play this form logs or corrects
+    played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
+    players = forms.TypedChoiceField(
+        label="Players",
+        coerce=int,
+        choices=[("2", "2 players: each runs a team"), ("4", "4 players: one hero each")],
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": PLAYER_COUNT_MESSAGE, "required": PLAYER_COUNT_MESSAGE},
+    )
+    winter_soldier = forms.ChoiceField(
+        label="Who holds the Winter Soldier?",
+        choices=HOLDER_CHOICES,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose who holds the Winter Soldier (or Nobody)."},
+    )
+    quinjet = forms.ChoiceField(
+        label="Who holds the Quinjet?",
+        choices=HOLDER_CHOICES,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose who holds the Quinjet (or Nobody)."},
+    )
+    rooms_captain_america = forms.IntegerField(
+        label=rules.TEAM_NAMES[CAP],
+        error_messages={"required": "Count Team Captain America’s rooms (0 if none)."},
+    )
+    rooms_iron_man = forms.IntegerField(
+        label=rules.TEAM_NAMES[IRON],
+        error_messages={"required": "Count Team Iron Man’s rooms (0 if none)."},
+    )
+
+    def __init__(self, *args, roster: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.refused_fields: set[str] = set()  # where the rules refused a save (add_rule_error)
+        for name, heroes in TWO_SEATS:
+            self.fields[name] = _player_field(rules.TEAM_NAMES[rules.HEROES[heroes[0]]], roster)
+        for name, (hero,) in FOUR_SEATS:
+            self.fields[name] = _player_field(hero, roster)
+        for name in ROOM_FIELDS.values():
+            # No max: above 35 is the rules' refusal, in their words, beside the field.
+            self.fields[name].widget.attrs.update({"min": 0, "inputmode": "numeric"})
+
+    def clean(self):
+        cleaned = super().clean()
+        count = cleaned.get("players")
+        for name, heroes in SEAT_FIELDS.get(count, ()):
+            if name not in self.errors and not cleaned.get(name):
+                who = rules.TEAM_NAMES[rules.HEROES[heroes[0]]] if len(heroes) > 1 else heroes[0]
+                self.add_error(name, f"Choose who plays {who}.")
+        return cleaned
+
+    @property
+    def seat_fields(self):
+        """The chosen player count's seat fields (bound fields), in the journal's order."""
+        count = self.typed_count()
+        return [self[name] for name, _ in SEAT_FIELDS.get(count, ())]
+
+    def typed_count(self) -> int | None:
+        """The player count as chosen (even before the form is checked)."""
+        value = self["players"].value()
+        return int(value) if str(value) in ("2", "4") else None
+
+    def game(self) -> dict:
+        """The play in the journal's shape (JOURNAL.md `captain-america`), from a valid form."""
+        data = self.cleaned_data
+        return {
+            "number": data["number"],
+            "played_on": data["played_on"].isoformat(),
+            "seats": [
+                {"player": data[name], "heroes": list(heroes)}
+                for name, heroes in SEAT_FIELDS[data["players"]]
+            ],
+            "winter_soldier": None if data["winter_soldier"] == NOBODY else data["winter_soldier"],
+            "quinjet": None if data["quinjet"] == NOBODY else data["quinjet"],
+            "rooms": {team: data[name] for team, name in ROOM_FIELDS.items()},
+        }
+
+    def field_for_error(self, error: RuleError) -> str | None:
+        """The field where a rules-layer refusal is shown: a seat's by the seat it names,
+        the rooms beside the first rooms field; None above the form."""
+        if error.field in ("player", "heroes", "seats"):
+            seat = SEAT_IN_PLACE.search(error.place or "")
+            seats = SEAT_FIELDS.get(self.cleaned_data.get("players"), ())
+            if seat and 1 <= int(seat.group(1)) <= len(seats):
+                return seats[int(seat.group(1)) - 1][0]
+            return None
+        if error.field == "rooms":
+            named = [
+                name for team, name in ROOM_FIELDS.items() if error.message.startswith(rules.TEAM_NAMES[team])
+            ]
+            return named[0] if named else ROOM_FIELDS[CAP]
+        return error.field if error.field in ("played_on", "winter_soldier", "quinjet") else None
+
+    def add_rule_error(self, error: RuleError) -> None:
+        field = self.field_for_error(error)
+        self.refused_fields.add(field or forms.forms.NON_FIELD_ERRORS)
+        self.add_error(field, error.message[:1].upper() + error.message[1:] if field else str(error))
+
+
+def in_written_order(game: dict, written: dict) -> dict:
+    """A corrected play with its seats (and a seat's two heroes) in the order the play was
+    written, so a form saved unchanged reads exactly as the play did (the order of seats
+    is no rule: the form lists them team by team)."""
+    hero_order = [hero for seat in written["seats"] for hero in seat["heroes"]]
+    heroes_of = {frozenset(seat["heroes"]): seat["heroes"] for seat in written["seats"]}
+    seats = [
+        {**seat, "heroes": list(heroes_of.get(frozenset(seat["heroes"]), seat["heroes"]))}
+        for seat in game["seats"]
+    ]
+    seats.sort(key=lambda seat: min(hero_order.index(hero) for hero in seat["heroes"] if hero in hero_order))
+    return {**game, "seats": seats}
+
+
+def initial_for(game: dict | None, number: int, today) -> dict:
+    """The form's first values: a play as written (to correct it), or for a new play the
+    last play's seats (the same group usually sits the same way) with today's date."""
+    initial: dict = {"number": number, "played_on": today}
+    if game is None:
+        return initial
+    seats = game["seats"]
+    initial["players"] = str(len(seats))
+    by_heroes = {tuple(seat["heroes"]): seat["player"] for seat in seats}
+    for name, heroes in SEAT_FIELDS.get(len(seats), ()):
+        # A 2-player seat may list its team's heroes in either order.
+        initial[name] = by_heroes.get(heroes) or by_heroes.get(tuple(reversed(heroes)), "")
+    return initial
+
+
+def results_initial(game: dict) -> dict:
+    """A written play's end of round 5, as the form's first values (to correct it)."""
+    return {
+        "played_on": game["played_on"],
+        "winter_soldier": game["winter_soldier"] or NOBODY,
+        "quinjet": game["quinjet"] or NOBODY,
+        **{name: game["rooms"][team] for team, name in ROOM_FIELDS.items()},
+    }
+
+
+# Setup helpers --------------------------------------------------------------------------------
+
+
+class TurnOrderForm(forms.Form):
+    """Who picks first and which markers they claim; which hero of each team goes first."""
+
+    players = forms.TypedChoiceField(
+        label="Players",
+        coerce=int,
+        choices=[("2", "2 players"), ("4", "4 players")],
+        widget=forms.RadioSelect,
+        initial="4",
+        error_messages={"invalid_choice": PLAYER_COUNT_MESSAGE},
+    )
+    breach_team = forms.ChoiceField(
+        label="Which team breaches first?",
+        help_text="Captain America and Iron Man roll a die; the teams breach in turn.",
+        choices=[(CAP, rules.TEAM_NAMES[CAP]), (IRON, rules.TEAM_NAMES[IRON])],
+        widget=forms.RadioSelect,
+        initial=CAP,
+    )
+    picking_team = forms.ChoiceField(
+        label="Which team picks first?",
+        help_text=(
+            "Round 1: Captain America and Iron Man roll a die. From round 2: the team holding the "
+            "Quinjet at the end of the round; if nobody does, the order stays."
+        ),
+        choices=[(CAP, rules.TEAM_NAMES[CAP]), (IRON, rules.TEAM_NAMES[IRON])],
+        widget=forms.RadioSelect,
+        initial=CAP,
+    )
+    markers = forms.ChoiceField(
+        label="Markers it claims",
+        choices=[(f"{a}-{b}", f"{a} and {b}") for a, b in rules.TURN_ORDER_PAIRS],
+        widget=forms.RadioSelect,
+        initial="1-3",
+    )
+    lead_captain_america = forms.ChoiceField(
+        label="Team Captain America’s first hero",
+        choices=[(hero, hero) for hero in rules.TEAM_HEROES[CAP]],
+        widget=forms.RadioSelect,
+        initial=rules.TEAM_HEROES[CAP][0],
+    )
+    lead_iron_man = forms.ChoiceField(
+        label="Team Iron Man’s first hero",
+        choices=[(hero, hero) for hero in rules.TEAM_HEROES[IRON]],
+        widget=forms.RadioSelect,
+        initial=rules.TEAM_HEROES[IRON][0],
+    )
+
+    def leads(self) -> dict[str, str]:
+        return {CAP: self.cleaned_data["lead_captain_america"], IRON: self.cleaned_data["lead_iron_man"]}
+
+    def marker_pair(self) -> tuple[int, int]:
+        first, _, second = self.cleaned_data["markers"].partition("-")
+        return int(first), int(second)
+
+
+class DeploymentForm(forms.Form):
+    """The rooms a player controls and the buildings they hold whole."""
+
+    rooms = forms.IntegerField(
+        label="Rooms you control",
+        help_text="Count the Quinjet if you hold it.",
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
+        error_messages={"required": "Count your rooms (0 if none)."},
+    )
+    buildings = forms.MultipleChoiceField(
+        label="Buildings you hold whole",
+        required=False,
+        choices=[(name, f"{name} +{bonus}") for name, bonus in rules.BUILDING_BONUS.items()],
+        widget=forms.CheckboxSelectMultiple,
+    )

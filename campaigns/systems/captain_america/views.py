@@ -1,0 +1,349 @@
+"""Captain America at the table: log a play (games/new/), correct one (games/<n>/correct/) and
+the setup helpers (turn order, deployment).
+
+The points and the result are never typed: the rules layer works them out from the missions
+and the rooms, for the preview as the form is filled (htmx on change, or the "Check" button
+without JavaScript) and again when the play is saved through the store, which refuses a
+broken rule (shown beside its field, nothing saved).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_safe
+
+from ... import store
+from ...access import campaign_for
+from ...rules import captain_america as rules
+from ...rules import play_log
+from ...rules.base import Entry, RuleError
+from ...views.htmx import render_page
+from ...views.refusals import focus_first_error
+from .forms import (
+    FOUR_SEATS,
+    TWO_SEATS,
+    DeploymentForm,
+    PlayForm,
+    TurnOrderForm,
+    in_written_order,
+    initial_for,
+    results_initial,
+)
+
+PLAY_TEMPLATE = "captain_america/play_form.html"
+SETUP_HELP_TEMPLATE = "captain_america/setup_help.html"
+
+
+def _access(request, slug, *, record=False):
+    return campaign_for(request, slug, record=record, system=rules.KEY)
+
+
+# The preview ----------------------------------------------------------------------------
+
+
+def _preview(form: PlayForm, check) -> dict:
+    """What the form says so far, scored by the rules: `check(data)` returns the play's record
+    or raises RuleError. Never saves."""
+    if not form.is_bound:
+        return {}
+    refused = [error for name in form.errors for error in form.errors[name] if name in form.refused_fields]
+    if refused:  # a save the rules refused: the preview says why, as the field does
+        return {"problem": refused[0]}
+    if not form.is_valid():
+        # What is still missing, as the fields' own messages say it (in the fields' order).
+        missing = [message for name in form.fields if name in form.errors for message in form.errors[name]]
+        return {"missing": missing + list(form.non_field_errors())}
+    try:
+        record = check(form.game())
+    except RuleError as error:
+        return {"problem": error.message[:1].upper() + error.message[1:]}
+    return {"record": record, **scored(record)}
+
+
+def scored(record) -> dict:
+    """A play's missions, points and result in players' words (the preview and the saved play)."""
+    names = rules.TEAM_NAMES
+    return {
+        "missions": [
+            {"mission": mission, "team": names[team] if team else None, "points": worth}
+            for mission, team, worth in record.missions
+        ],
+        "totals": [
+            {
+                "team": names[team],
+                "points": record.points[team],
+                "players": record.teams[team],
+                "won": record.result == team,
+            }
+            for team in rules.TEAMS
+        ],
+        "draw": record.result == rules.DRAW,
+        # The winner's points first ("5–3"), as a table says a result.
+        "score": "–".join(str(n) for n in sorted(record.points.values(), reverse=True)),
+        "winner": names.get(record.result),
+        "rooms": [(names[team], record.rooms[team]) for team in rules.TEAMS],
+    }
+
+
+# Logging a play -------------------------------------------------------------------------
+
+
+def _play_page(request, access, form, *, preview, correcting=None, errors=(), offered_last=False):
+    state = store.state(access.campaign)
+    focus_first_error(form)
+    context = {
+        "campaign": access.campaign,
+        "access": access,
+        "form": form,
+        "preview": preview,
+        "correcting": correcting,
+        "number": form["number"].value(),
+        "roster_size": len(state.players),
+        "seat_groups": [
+            (2, [form[name] for name, _ in TWO_SEATS]),
+            (4, [form[name] for name, _ in FOUR_SEATS]),
+        ],
+        "typed_count": form.typed_count(),
+        "page_errors": list(errors),
+        "offered_last": offered_last,
+        "action": (
+            reverse("play_correct", args=[access.campaign.slug, correcting])
+            if correcting
+            else reverse("game_start", args=[access.campaign.slug])
+        ),
+    }
+    return render_page(request, PLAY_TEMPLATE, context, partial="preview")
+
+
+def _after_saving(campaign, number: int):
+    """The saved play's own page when the system has one, else the overview."""
+    from ...systems import SYSTEMS  # the registry imports this module: look it up when asked
+
+    if "play_detail" in SYSTEMS[rules.KEY].pages:
+        return redirect("play_detail", slug=campaign.slug, number=number)
+    return redirect("campaign_detail", slug=campaign.slug)
+
+
+def _last_play(state) -> dict | None:
+    last = state.games[-1] if state.games else None
+    if last is None:
+        return None
+    return {"seats": [{"player": seat.player, "heroes": list(seat.heroes)} for seat in last.seats]}
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def play_new(request, slug):
+    """Log a play: the last play's seats offered first, the score worked out as it is filled."""
+    access = _access(request, slug, record=True)  # viewers read the plays, never this form
+    campaign = access.campaign
+    state = store.state(campaign)
+    number = state.next_number
+    if request.method != "POST":
+        last = _last_play(state)
+        initial = initial_for(last, number, timezone.localdate())
+        if last is None:  # no play yet: the roster says how many usually sit down
+            initial["players"] = "4" if len(state.players) >= 4 else "2"
+        form = PlayForm(roster=state.players, initial=initial)
+        return _play_page(request, access, form, preview={}, offered_last=last is not None)
+
+    form = PlayForm(request.POST, roster=state.players)
+    if request.POST.get("action") != "save":  # htmx on change, or "Check": score it, save nothing
+        # The play as the log stands now (another phone may have logged one since the form opened).
+        return _play_page(request, access, form, preview=_preview_new(form, state))
+    errors = []
+    if form.is_valid():
+        game = form.game()
+        if game["number"] != number:
+            errors.append(_stale_message(state, game["number"], number))
+            form = _renumbered(form, number, state)
+        else:
+            try:
+                store.append(campaign, [Entry("game", game)], request.user)
+            except RuleError as error:
+                if error.field == "number":  # logged on another phone in this very instant
+                    fresh = store.state(campaign)
+                    errors.append(_stale_message(fresh, number, fresh.next_number))
+                    form = _renumbered(form, fresh.next_number, fresh)
+                else:
+                    form.add_rule_error(error)
+            else:
+                record = store.state(campaign).game(number)
+                messages.success(request, f"Play {number} is logged: {_said(record)}.")
+                return _after_saving(campaign, number)
+    return _play_page(request, access, form, preview=_preview_new(form, store.state(campaign)), errors=errors)
+
+
+def _preview_new(form, state):
+    def check(game):
+        return rules.check_game(state, {**game, "number": state.next_number})
+
+    return _preview(form, check)
+
+
+def _stale_message(state, typed: int, now: int) -> str:
+    logged = ", ".join(f"play {n}" for n in range(typed, now) if state.game(n) is not None) or f"play {typed}"
+    return (
+        f"Meanwhile {logged} was logged on another phone, so nothing was saved. "
+        f"Check it isn’t this one (History), then save this as play {now}."
+    )
+
+
+def _renumbered(form, number: int, state) -> PlayForm:
+    """The same form as typed, now for play `number`."""
+    data = form.data.copy()
+    data["number"] = str(number)
+    fresh = PlayForm(data, roster=state.players)
+    fresh.is_valid()
+    return fresh
+
+
+def _said(record) -> str:
+    """A play's result in one line: "Team Captain America won 5–3" or "a draw, 3–3"."""
+    cap, iron = (record.points[team] for team in rules.TEAMS)
+    if record.result == rules.DRAW:
+        return f"a draw, {cap}–{iron}"
+    return f"{rules.TEAM_NAMES[record.result]} won {max(cap, iron)}–{min(cap, iron)}"
+
+
+# Correcting a play ----------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def play_correct(request, slug, number):
+    """The play form filled with play `number` as it stands; saving records a correction of
+    it (a new journal entry, checked by the same rules, undoable), never a rewrite."""
+    access = _access(request, slug, record=True)
+    campaign = access.campaign
+    state = store.state(campaign)
+    written = state.play_data(number)
+    if written is None or state.is_deleted(number):
+        raise Http404("No such play to correct.")
+
+    if request.method != "POST":
+        initial = {**initial_for(written, number, None), **results_initial(written)}
+        record = state.game(number)  # the play as it stands, scored as the fold scored it
+        return _play_page(
+            request, access, PlayForm(roster=state.players, initial=initial),
+            preview={"record": record, **scored(record)}, correcting=number,
+        )
+
+    data = request.POST.copy()
+    data["number"] = str(number)  # the play of the address, whatever the form says
+    form = PlayForm(data, roster=state.players)
+
+    def check(game):
+        return play_log.check_correction(state, in_written_order(game, written), rules.check_game)
+
+    if request.POST.get("action") != "save":
+        return _play_page(request, access, form, preview=_preview(form, check), correcting=number)
+    errors = []
+    if form.is_valid():
+        try:
+            correction = play_log.correction_entry(number, in_written_order(form.game(), written))
+            store.append(campaign, [correction], request.user)
+        except RuleError as error:
+            if form.field_for_error(error) is None:
+                errors.append(error.message[:1].upper() + error.message[1:])
+            else:
+                form.add_rule_error(error)
+        else:
+            record = store.state(campaign).game(number)
+            messages.success(request, f"Play {number} is corrected: {_said(record)}.")
+            return _after_saving(campaign, number)
+    return _play_page(
+        request, access, form, preview=_preview(form, check), correcting=number, errors=errors
+    )
+
+
+# Setup helpers --------------------------------------------------------------------------
+
+
+def _names_by_hero(state, players: int) -> dict[str, str]:
+    """Who played each hero last time, when the last play had this many players."""
+    last = state.games[-1] if state.games else None
+    if last is None or len(last.seats) != players:
+        return {}
+    return {hero: seat.player for seat in last.seats for hero in seat.heroes}
+
+
+def _order_rows(order, names):
+    return [
+        {"position": position, "team": rules.TEAM_NAMES[team], "hero": hero, "player": names.get(hero)}
+        for position, team, hero in order
+    ]
+
+
+def _turn_order(state, form: TurnOrderForm) -> dict:
+    if not form.is_valid():
+        return {}
+    try:
+        players = form.cleaned_data["players"]
+        rules.seats_for(players)
+        leads = form.leads()
+        picking = form.cleaned_data["picking_team"]
+        names = _names_by_hero(state, players)
+        return {
+            "players": players,
+            "breach": _order_rows(rules.breach_order(form.cleaned_data["breach_team"], leads), names),
+            "breaching": rules.TEAM_NAMES[form.cleaned_data["breach_team"]],
+            "turns": _order_rows(rules.turn_order(picking, form.marker_pair(), leads), names),
+            "picking": rules.TEAM_NAMES[picking],
+            "names_from": state.games[-1].number if names else None,
+        }
+    except RuleError as error:
+        form.add_error(None, error.message)
+        return {}
+
+
+def _deployment(form: DeploymentForm) -> dict:
+    if not form.is_valid():
+        return {}
+    rooms, buildings = form.cleaned_data["rooms"], form.cleaned_data["buildings"]
+    try:
+        total = rules.troops_to_deploy(rooms, buildings)
+    except RuleError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message[:1].upper() + error.message[1:])
+        return {}
+    return {
+        "total": total,
+        "chart": rules.deployment(rooms),
+        "rooms": rooms,
+        "bonuses": [(name, rules.BUILDING_BONUS[name]) for name in buildings],
+    }
+
+
+@login_required
+@require_safe
+def setup_help(request, slug):
+    """Team and turn order for 2 or 4 players, and the troops to deploy (saves nothing)."""
+    access = _access(request, slug)
+    state = store.state(access.campaign)
+    order_form = TurnOrderForm(request.GET if "players" in request.GET else None)
+    deploy_form = DeploymentForm(request.GET if "rooms" in request.GET else None)
+    if not order_form.is_bound:  # a first visit shows the order for the form's first choices
+        order_form = TurnOrderForm({name: field.initial for name, field in TurnOrderForm.base_fields.items()})
+    context = {
+        "campaign": access.campaign,
+        "access": access,
+        "order_form": order_form,
+        "order": _turn_order(state, order_form),
+        "deploy_form": deploy_form,
+        "deployment": _deployment(deploy_form),
+        "chart": [
+            (f"{fewest}" if most == fewest else f"{fewest}+" if most is None else f"{fewest}–{most}", troops)
+            for fewest, most, troops in rules.DEPLOYMENT_CHART
+        ],
+        "bonuses": list(rules.BUILDING_BONUS.items()),
+        "hero_health": rules.HERO_HEALTH,
+        "health_on_return": rules.HEALTH_ON_RETURN,
+        "rounds": rules.ROUNDS,
+    }
+    part = request.GET.get("part")
+    partial = part if part in ("turn-order", "deployment") else None
+    return render_page(request, SETUP_HELP_TEMPLATE, context, partial=partial)

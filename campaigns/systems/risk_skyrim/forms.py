@@ -1,0 +1,275 @@
+"""Risk: Skyrim's forms: one play (logged new or corrected) and the table's setup helpers.
+
+A play form has five seat slots (2 to 5 players sit; an empty slot is left out) and asks,
+per mode, what decides the game. It turns into the game entry exactly as JOURNAL.md writes it
+(`game_data`); every rule is the rules layer's (campaigns/rules/risk_skyrim.py), and a refusal
+comes back beside the field it concerns (`field_for`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from django import forms
+
+from ...rules import risk_skyrim as rules
+
+SLOTS = range(1, 6)  # at most 5 players
+HOLDINGS = ("territories", "forts", "portals")
+SEAT_PARTS = ("player", "faction", *HOLDINGS, "victory_points", "hero_alive", "eliminated_in_turn")
+SEAT_OF_PLACE = re.compile(r", seat (\d+)")
+#: Refusals about the whole game (no seat named) shown beside this form field.
+GAME_FIELDS = {"mode": "mode", "played_on": "played_on", "number": "number", "won": "first_to_ten"}
+LABELS = {
+    "territories": "Territories",
+    "forts": "Forts",
+    "portals": "Portals",
+    "victory_points": "Victory points",
+    "hero_alive": "Hero alive at the end",
+    "eliminated_in_turn": "Eliminated in turn",
+}
+
+
+def seat_field(slot: int, part: str) -> str:
+    return f"seat{slot}_{part}"
+
+
+def _count(label: str, least: int = 0) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=least,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": least}),
+    )
+
+
+class Form(forms.Form):
+    """A form whose labels carry no colon (the label sits above its field)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class PlayForm(Form):
+    """One Risk: Skyrim play: mode, date, seats and what decided it."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    # A correction: how many times the play had been corrected when the form was filled in
+    # (another phone's correction meanwhile is not overwritten unseen).
+    seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    mode = forms.ChoiceField(choices=list(rules.MODES.items()), widget=forms.RadioSelect, label="Mode")
+    played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
+    first_to_ten = forms.CharField(required=False, label="Who got there first")
+    civil_war_winner = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[(str(slot), f"Seat {slot}") for slot in SLOTS],
+        label="Held all 48 territories",
+    )
+
+    def __init__(self, *args, roster: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roster = list(roster)
+        for slot in SLOTS:
+            self.fields[seat_field(slot, "player")] = forms.ChoiceField(
+                label="Player", required=False, choices=[("", "—"), *((name, name) for name in self.roster)]
+            )
+            self.fields[seat_field(slot, "faction")] = forms.ChoiceField(
+                label="Faction", required=False, choices=[("", "—"), *((f, f) for f in rules.FACTIONS)]
+            )
+            for part in HOLDINGS:
+                self.fields[seat_field(slot, part)] = _count(LABELS[part])
+            self.fields[seat_field(slot, "victory_points")] = _count(LABELS["victory_points"])
+            self.fields[seat_field(slot, "hero_alive")] = forms.BooleanField(
+                label=LABELS["hero_alive"], required=False
+            )
+            self.fields[seat_field(slot, "eliminated_in_turn")] = _count(LABELS["eliminated_in_turn"], least=1)
+
+    # -- reading it ------------------------------------------------------------------------
+
+    def filled_slots(self) -> list[int]:
+        """The slots someone sits in, in seat order."""
+        return [slot for slot in SLOTS if self.cleaned_data.get(seat_field(slot, "player"))]
+
+    def clean(self):
+        cleaned = super().clean()
+        mode = cleaned.get("mode")
+        for slot in SLOTS:
+            player = cleaned.get(seat_field(slot, "player"))
+            if not player:
+                if cleaned.get(seat_field(slot, "faction")):
+                    self.add_error(seat_field(slot, "player"), "Pick who played this faction, or clear the seat.")
+                continue
+            if not cleaned.get(seat_field(slot, "faction")):
+                self.add_error(seat_field(slot, "faction"), f"Pick {player}’s faction.")
+            if mode == rules.CHAOS:
+                needed = HOLDINGS
+            elif mode == rules.DOVAHKIIN:
+                needed = ("victory_points",)
+            else:
+                needed = ()
+            for part in needed:
+                if cleaned.get(seat_field(slot, part)) is None and seat_field(slot, part) not in self.errors:
+                    self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} had {player}?")
+        return cleaned
+
+    def seats(self) -> list[dict]:
+        """The seats as the journal writes them (cleaned data; empty slots left out)."""
+        data = self.cleaned_data
+        mode = data.get("mode")
+        seats = []
+        for slot in self.filled_slots():
+            seat = {"player": data[seat_field(slot, "player")], "faction": data.get(seat_field(slot, "faction"))}
+            if mode == rules.CHAOS:
+                seat.update({part: data[seat_field(slot, part)] for part in HOLDINGS})
+            elif mode == rules.DOVAHKIIN:
+                seat["victory_points"] = data[seat_field(slot, "victory_points")]
+                seat["hero_alive"] = bool(data.get(seat_field(slot, "hero_alive")))
+                # The holdings are optional here: written only when counted.
+                for part in HOLDINGS:
+                    if data.get(seat_field(slot, part)) is not None:
+                        seat[part] = data[seat_field(slot, part)]
+            elif mode == rules.CIVIL_WAR:
+                # The winner holds all 48, so every other seat holds none.
+                won = data.get("civil_war_winner") == slot
+                seat["territories"] = rules.TERRITORIES if won else 0
+                if data.get(seat_field(slot, "eliminated_in_turn")) is not None:
+                    seat["eliminated_in_turn"] = data[seat_field(slot, "eliminated_in_turn")]
+            seats.append(seat)
+        if mode == rules.DOVAHKIIN:
+            first = data.get("first_to_ten")
+            # The journal names the winner only when several could have won (JOURNAL.md).
+            if len(rules.dovahkiin_contenders(seats)) > 1:
+                for seat in seats:
+                    if seat["player"] == first:
+                        seat["won"] = True
+        return seats
+
+    def game_data(self) -> dict:
+        """The game entry's data, as JOURNAL.md writes it."""
+        data = self.cleaned_data
+        return {
+            "number": data["number"],
+            "played_on": data["played_on"].isoformat(),
+            "mode": data["mode"],
+            "seats": self.seats(),
+        }
+
+    def contenders(self) -> list[str]:
+        """Dovahkiin players with 10+ points and a living hero, as far as the form tells."""
+        if not hasattr(self, "cleaned_data") or self.cleaned_data.get("mode") != rules.DOVAHKIIN:
+            return []
+        try:
+            return rules.dovahkiin_contenders(self.seats())
+        except (KeyError, TypeError):
+            return []
+
+    # -- refusals --------------------------------------------------------------------------
+
+    def add_refusal(self, error) -> None:
+        """Show a rules-layer refusal beside its field: its seat's when it names one (the
+        place "game 3, seat 2 (Ben)"), else the game's; above the form when it has none."""
+        field = self.field_of(error)
+        self.add_error(field if field in self.fields else None, error.message)
+
+    def field_of(self, error) -> str | None:
+        """The form field beside which a rules-layer refusal shows (None: above the form)."""
+        match = SEAT_OF_PLACE.search(error.place or "")
+        if match:
+            index = int(match.group(1))
+            slots = self.filled_slots()
+            if 1 <= index <= len(slots):
+                part = error.field if error.field in SEAT_PARTS else "player"
+                if part == "territories" and self.cleaned_data.get("mode") == rules.CIVIL_WAR:
+                    return "civil_war_winner"
+                return seat_field(slots[index - 1], part)
+        if error.field == "territories" and self.cleaned_data.get("mode") == rules.CIVIL_WAR:
+            return "civil_war_winner"
+        return GAME_FIELDS.get(error.field)
+
+    def slot_rows(self) -> list[dict]:
+        """Each seat slot's bound fields, for the template."""
+        return [
+            {"slot": slot, **{part: self[seat_field(slot, part)] for part in SEAT_PARTS}}
+            for slot in SLOTS
+        ]
+
+
+def initial_from_game(data: dict) -> dict:
+    """A play form's initial values from a game as the journal holds it (to correct it)."""
+    initial = {"number": data["number"], "played_on": data["played_on"], "mode": data["mode"]}
+    for slot, seat in enumerate(data["seats"], 1):
+        for part in SEAT_PARTS:
+            if part in seat:
+                initial[seat_field(slot, part)] = seat[part]
+        if data["mode"] == rules.CIVIL_WAR and seat.get("territories") == rules.TERRITORIES:
+            initial["civil_war_winner"] = str(slot)
+        if seat.get("won") is True:
+            initial["first_to_ten"] = seat["player"]
+    return initial
+
+
+def initial_after(last: dict | None, number: int) -> dict:
+    """A new play's initial values: today, and the last play's mode and seats offered first."""
+    initial = {"number": number, "played_on": date.today(), "mode": rules.CHAOS}
+    for slot in SLOTS:
+        initial[seat_field(slot, "hero_alive")] = True
+    if last:
+        initial["mode"] = last["mode"]
+        for slot, seat in enumerate(last["seats"], 1):
+            initial[seat_field(slot, "player")] = seat["player"]
+            initial[seat_field(slot, "faction")] = seat["faction"]
+    return initial
+
+
+# The setup helpers -----------------------------------------------------------------------
+
+
+class StartForm(Form):
+    """Starting units (and, in Chaos, territory cards) for a mode and a number of players."""
+
+    mode = forms.ChoiceField(choices=list(rules.MODES.items()), label="Mode", initial=rules.CHAOS)
+    players = forms.TypedChoiceField(
+        coerce=int, choices=[(str(n), str(n)) for n in range(2, 6)], label="Players", initial="3"
+    )
+
+
+class ReinforcementForm(Form):
+    """The reinforcement calculator's inputs (rules.reinforcements)."""
+
+    territories = forms.IntegerField(
+        label="Territories held", min_value=0, max_value=999, initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+    forts = forms.IntegerField(
+        label="Forts held", min_value=0, max_value=999, initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+    region_bonus = forms.IntegerField(
+        label="Region bonuses",
+        help_text="Add up the bonus printed on each region you hold whole.",
+        min_value=0, max_value=999, initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+    card_set = forms.ChoiceField(
+        label="Cards traded in",
+        required=False,
+        choices=[
+            ("", "None"),
+            ("first_symbol", "Three of the first symbol (4)"),
+            ("second_symbol", "Three of the second symbol (5)"),
+            ("third_symbol", "Three of the third symbol (6)"),
+            ("one_of_each", "One of each symbol (7)"),
+        ],
+    )
+    traded_cards_held = forms.TypedChoiceField(
+        label="Traded cards whose territory you hold",
+        help_text="+2 units for each.",
+        coerce=int,
+        initial="0",
+        choices=[(str(n), str(n)) for n in range(0, rules.CARDS_IN_A_SET + 1)],
+    )

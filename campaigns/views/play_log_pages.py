@@ -1,0 +1,256 @@
+"""Looking back at a play log (any system whose state is a rules.checks.PlayLog): one play's
+page, the history of plays and the standings, and the overview's latest plays.
+
+Shared by the play-log systems, so it never names one: a play's seats come from the
+system's read side (`Play`s with `Seat`s: campaigns/readside), its own numbers (territories,
+rooms, ...) from the system's `play_template`, and what the fold recorded (a play's record,
+its data as it stands now, corrections, deletions) from the state (rules/play_log.py).
+
+Lists of plays are paged (the latest first, ?page=N read like every number a URL hands in),
+so a log of 1,000 plays renders 20 of them, with the same few queries as a log of 5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page, Paginator
+from django.db.models import Q
+from django.http import Http404
+from django.views.decorators.http import require_safe
+
+from .. import charts, store
+from ..access import Access, campaign_for
+from ..models import Campaign
+from ..rules.base import GAME_KIND
+from ..rules.play_log import CORRECTION, DELETION
+from .htmx import render_page
+from .params import whole_number
+
+if TYPE_CHECKING:
+    from ..readside.base import Play
+
+# The systems' packages import this module to register its pages, and campaigns.systems,
+# campaigns.stats and campaigns.standings (through the read side) import the systems: they are
+# imported where used, so that importing this module first does not go round in a circle.
+
+PLAYS_PER_PAGE = 20
+# The wins-over-time chart draws this many players at most (its colours run out after).
+CHART_PLAYERS = charts.SERIES_COLOURS
+
+
+@dataclass
+class PlayItem:
+    """A play as the lists and its page show it."""
+
+    number: int
+    played_on: str
+    play: Play  # the read side's row: mode, seats (side, hero, score, result), winners
+    deleted: bool
+    corrected: int  # times corrected
+    logged: Any = None  # the entry that logged it (who and when), if it is still in the journal
+    changes: list = field(default_factory=list)  # its corrections and deletion, oldest first
+
+    @property
+    def winners(self) -> list[str]:
+        return self.play.winners
+
+    @property
+    def draw(self) -> bool:
+        return not self.play.winners
+
+    @property
+    def sides(self) -> list[SideSeats]:
+        """The seats by side, in seat order: a side several seats share (a team) is shown
+        once, with its score when its seats share one."""
+        by_side: dict[Any, list] = {}
+        for seat in self.play.seats:
+            # A seat without a side stands alone.
+            by_side.setdefault(seat.side if seat.side else ("seat", seat.order), []).append(seat)
+        return [
+            SideSeats(seats[0].side, tuple(seats), len({seat.score for seat in seats}) == 1, any(s.winner for s in seats))
+            for seats in by_side.values()
+        ]
+
+
+@dataclass(frozen=True)
+class SideSeats:
+    side: str | None
+    seats: tuple
+    shared_score: bool  # every seat of the side has the same score (a team's points)
+    won: bool
+
+    @property
+    def score(self):
+        return self.seats[0].score if self.shared_score else None
+
+
+def _play_row(campaign: Campaign, record) -> Play:
+    """The read side's row of one play. A read side reads the plays of a state, so it is
+    handed a state of that one play: a page never turns every play of a long log into rows."""
+    from ..systems import system_of
+
+    one_play = SimpleNamespace(games=[record])
+    return next(iter(system_of(campaign).read_side.plays(one_play, {}, campaign.slug, campaign.name)))
+
+
+def _record(state, number: int):
+    """Play `number`'s record as it stands now, or as it was when deleted; None if never logged."""
+    return state.game(number) or state.deleted.get(number)
+
+
+def _entries_of(campaign: Campaign, numbers: list[int]) -> list:
+    """The live journal entries that logged, corrected or deleted these plays (one query), with
+    who recorded them. A correction's `game_number` is the last play when it was made, so it
+    is found by the number its data names."""
+    if not numbers:
+        return []
+    return list(
+        campaign.entries.live()
+        .filter(Q(kind=GAME_KIND, game_number__in=numbers) | Q(kind__in=(CORRECTION, DELETION), data__number__in=numbers))
+        .select_related("recorded_by")
+        .order_by("position")
+    )
+
+
+def _items(campaign: Campaign, state, numbers: list[int]) -> list[PlayItem]:
+    """The plays `numbers`, in that order, each with who logged it and its changes."""
+    items = {
+        number: PlayItem(
+            number,
+            record.played_on,
+            _play_row(campaign, record),
+            deleted=state.is_deleted(number),
+            corrected=state.corrections_of(number),
+        )
+        for number in numbers
+        if (record := _record(state, number)) is not None
+    }
+    for entry in _entries_of(campaign, list(items)):
+        number = entry.game_number if entry.kind == GAME_KIND else entry.data.get("number")
+        item = items.get(number)
+        if item is None:
+            continue
+        if entry.kind == GAME_KIND:
+            item.logged = entry
+        else:
+            item.changes.append(entry)
+    return list(items.values())
+
+
+def _numbers(state, player: str | None) -> list[int]:
+    """The numbers of the logged plays, deleted ones too, the latest first (only `player`'s
+    when given)."""
+    records = [*state.games, *state.deleted.values()]
+    return sorted(
+        (record.number for record in records if player is None or player in record.players), reverse=True
+    )
+
+
+def _page(request, numbers: list[int]) -> Page:
+    """The page ?page=N of the plays: the first when the number is missing or unreadable,
+    the last when it is past the end (a shared link to an older page of a shrunk log)."""
+    asked = whole_number(request.GET.get("page")) if request is not None else None
+    return Paginator(numbers, PLAYS_PER_PAGE).get_page(asked or 1)
+
+
+def _plays_context(request, campaign: Campaign, state, player: str | None = None) -> dict:
+    page = _page(request, _numbers(state, player))
+    return {"plays_page": page, "play_items": _items(campaign, state, list(page.object_list)), "player": player}
+
+
+# Pages ------------------------------------------------------------------------------------
+
+
+def overview(access: Access, state) -> dict:
+    """The overview's players' records (read from the fold, never from every play) and its
+    latest plays: the history's first page (its next pages load in place)."""
+    return {"records": list(state.records.items()), **_plays_context(None, access.campaign, state)}
+
+
+@login_required
+@require_safe
+def history(request, slug):
+    """Every play, the latest first, paged (?page=N), with who logged it and its corrections
+    and deletion; ?player=Name keeps that player's plays."""
+    access = campaign_for(request, slug)
+    campaign = access.campaign
+    state = store.state(campaign)
+    player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "players": state.players,
+        **_plays_context(request, campaign, state, player),
+    }
+    return render_page(request, "play_log/history.html", context, partial="plays-page")
+
+
+@login_required
+@require_safe
+def play_detail(request, slug, number):
+    """One play: its seats, sides and numbers, the score, the result, who logged it and when,
+    its corrections (and its deletion), with links to correct or delete it."""
+    from ..standings import play_differences
+    from ..systems import system_of
+
+    access = campaign_for(request, slug)
+    campaign = access.campaign
+    state = store.state(campaign)
+    data = state.play_data(number)
+    if data is None or _record(state, number) is None:
+        raise Http404("No such play.")
+    (item,) = _items(campaign, state, [number])
+    changes, version = [], item.logged.data if item.logged else None
+    for entry in item.changes:  # each correction against the version it replaced
+        differences = play_differences(version, entry.data) if entry.kind == CORRECTION and version else []
+        version = entry.data if entry.kind == CORRECTION else version
+        changes.append((entry, differences))
+    live = [game.number for game in state.games]
+    latest_first = _numbers(state, None)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "system": system_of(campaign),
+        "item": item,
+        "changes": changes,  # (its correction or deletion, what it changed)
+        "game": _record(state, number),
+        "data": data,
+        "previous_number": max((n for n in live if n < number), default=None),
+        "next_number": min((n for n in live if n > number), default=None),
+        "history_page": latest_first.index(number) // PLAYS_PER_PAGE + 1,  # the page that lists it
+    }
+    return render_page(request, "play_log/play_detail.html", context)
+
+
+@login_required
+@require_safe
+def standings(request, slug):
+    """Plays, wins, win rates, average scores, sides, streaks and head-to-head of the log's
+    players, with charts (their numbers beside them)."""
+    from .. import standings as standings_module, stats
+
+    access = campaign_for(request, slug)
+    campaign = access.campaign
+    record = stats.campaign_record(campaign.slug, campaign.name, campaign.system, store.state(campaign))
+    table = standings_module.standings(record)
+    charted = sorted(table.players[:CHART_PLAYERS], key=lambda player: player.name.casefold())
+    colours = {player.name: f"series-{index}" for index, player in enumerate(charted)}
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "standings": table,
+        "player_rows": [(player, colours.get(player.name)) for player in table.players],
+        "charted_players": len(colours),
+        "wins_chart": charts.wins_over_time(
+            [(player.name, table.cumulative_wins[player.name], colours[player.name]) for player in table.players[:CHART_PLAYERS]],
+            [f"Play {number}" for number in table.numbers],
+        ),
+        "rate_chart": charts.win_rate_bars(
+            [(player.name, player.wins, player.plays, colours.get(player.name, "series-none")) for player in table.players]
+        ),
+    }
+    return render_page(request, "play_log/standings.html", context)
