@@ -36,20 +36,28 @@ class Series:
 
 
 @dataclass(frozen=True)
-class LineChart:
+class Picture:
+    """An SVG's size in its own units."""
+
     width: int
     height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
-    series: list[Series]
-    x_ticks: list[Tick]
-    y_ticks: list[Tick]
 
     @property
     def view_box(self) -> str:
         return f"0 0 {self.width} {self.height}"
+
+
+@dataclass(frozen=True)
+class Axes(Picture):
+    """A plot area with its labelled ticks: the frame of every line chart (its grid and tick
+    labels are drawn by templates/campaigns/_chart_axes.html)."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
 
     @property
     def y_label_x(self) -> float:
@@ -59,9 +67,53 @@ class LineChart:
     def x_label_y(self) -> float:
         return self.bottom + 18
 
+
+@dataclass(frozen=True)
+class LineChart(Axes):
+    series: list[Series]
+
     @property
     def end_label_x(self) -> float:
         return self.right + 8
+
+
+def along(count: int, start: float, end: float):
+    """The position of a value from 0 to `count` on an axis running from `start` (for 0) to
+    `end` (for `count`); a count of 0 is taken as 1, so a lone point sits at the start."""
+    return lambda value: start + (end - start) * value / max(count, 1)
+
+
+def axis_top(largest: int, step: int) -> int:
+    """The top of a value axis: the first multiple of `step` at or above `largest`, one step
+    at least."""
+    return max(step, math.ceil(largest / step) * step)
+
+
+def value_ticks(top_value: int, step: int, y) -> list[Tick]:
+    """A labelled tick every `step` from 0 to `top_value`, placed by `y`."""
+    return [Tick(round(y(value), 1), str(value)) for value in range(0, top_value + 1, step)]
+
+
+def step_path(values: list[int], x, y, nudge: float = 0.0) -> str:
+    """The SVG path d of a step line through values[0], values[1] …: flat along each index,
+    straight up or down where the value changes. `x` places an index, `y` a value; `nudge`
+    shifts the whole line down and right (px)."""
+    if not values:
+        return ""
+    path = [f"M{x(0) + nudge:.1f} {y(values[0]) + nudge:.1f}"]
+    for index in range(1, len(values)):
+        if values[index] != values[index - 1]:
+            path.append(f"H{x(index) + nudge:.1f}V{y(values[index]) + nudge:.1f}")
+    path.append(f"H{x(len(values) - 1) + nudge:.1f}")
+    return "".join(path)
+
+
+def series_classes(keys_and_labels) -> dict[str, str]:
+    """The colour (CSS class series-0 … series-7) of each charted series, by key: the first
+    SERIES_COLOURS of the (key, label) pairs given, coloured in the labels' alphabetical order
+    so that a player keeps their colour when the ranking or the filter changes."""
+    charted = sorted(list(keys_and_labels)[:SERIES_COLOURS], key=lambda pair: pair[1].casefold())
+    return {key: f"series-{index}" for index, (key, _) in enumerate(charted)}
 
 
 def _nice_step(largest: int, most_ticks: int = 5) -> int:
@@ -95,13 +147,8 @@ def wins_over_time(
     games = max((len(wins) - 1 for _, wins, _ in running_wins), default=0)
     most = max((wins[-1] for _, wins, _ in running_wins if wins), default=0)
     step = _nice_step(max(most, 1), 4)
-    top_value = max(step, math.ceil(most / step) * step)
-
-    def x(game: int) -> float:
-        return left + (right - left) * game / max(games, 1)
-
-    def y(wins: int) -> float:
-        return bottom - (bottom - top) * wins / top_value
+    top_value = axis_top(most, step)
+    x, y = along(games, left, right), along(top_value, bottom, top)
 
     # Players level on wins would draw one line over the other: each series is nudged by a
     # pixel or two (down and right, by its place in the list) so that every line shows.
@@ -109,12 +156,7 @@ def wins_over_time(
     drawn = []
     for index, (label, wins, css_class) in enumerate(running_wins):
         nudge = (index - middle) * DODGE
-        path = [f"M{x(0) + nudge:.1f} {y(wins[0]) + nudge:.1f}"]
-        for game in range(1, len(wins)):
-            if wins[game] != wins[game - 1]:
-                path.append(f"H{x(game) + nudge:.1f}V{y(wins[game]) + nudge:.1f}")
-        path.append(f"H{x(len(wins) - 1) + nudge:.1f}")
-        drawn.append((_short(label), wins[-1], css_class, "".join(path),
+        drawn.append((_short(label), wins[-1], css_class, step_path(wins, x, y, nudge),
                       x(len(wins) - 1) + nudge, y(wins[-1]) + nudge))
 
     by_height = sorted(range(len(drawn)), key=lambda i: (drawn[i][5], drawn[i][0]))
@@ -125,13 +167,15 @@ def wins_over_time(
         for i, (label, total, css_class, path, end_x, end_y) in enumerate(drawn)
     ]
 
-    y_ticks = [Tick(round(y(value), 1), str(value)) for value in range(0, top_value + 1, step)]
     x_ticks = [
         Tick(round(x(game), 1), x_labels[game - 1])
-        for game in _x_tick_games(games, _labels_that_fit(right - left, x_labels))
+        for game in evenly_spread(games, _labels_that_fit(right - left, x_labels))
         if game <= len(x_labels)
     ]
-    return LineChart(WIDTH, height, left, right, top, bottom, series, x_ticks, y_ticks)
+    return LineChart(
+        WIDTH, height, left, right, top, bottom,
+        x_ticks=x_ticks, y_ticks=value_ticks(top_value, step, y), series=series,
+    )
 
 
 def _labels_that_fit(span: float, labels: list[str]) -> int:
@@ -141,13 +185,14 @@ def _labels_that_fit(span: float, labels: list[str]) -> int:
     return max(2, min(4, int(span / (longest * CHARACTER_WIDTH + 8)) + 1))
 
 
-def _x_tick_games(games: int, count: int = 4) -> list[int]:
-    """The first, the last and evenly between them: `count` games in all."""
-    if games <= 0:
+def evenly_spread(count: int, most: int = 4) -> list[int]:
+    """Which of 1 … `count` to label along an x axis: all of them when there are at most
+    `most`, else the first, the last and evenly between them, `most` in all."""
+    if count <= 0:
         return []
-    if games <= count:
-        return list(range(1, games + 1))
-    return sorted({round(1 + i * (games - 1) / (count - 1)) for i in range(count)})
+    if count <= most:
+        return list(range(1, count + 1))
+    return sorted({round(1 + i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 @dataclass(frozen=True)
@@ -162,17 +207,12 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class BarChart:
-    width: int
-    height: int
-    bar_x: float
-    bar_span: float  # the width of a 100 % bar
-    bar_height: float
-    bars: list[Bar]
+class Bars(Picture):
+    """A column of horizontal bars, each labelled on its left: the frame of every bar chart."""
 
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
+    bar_x: float
+    bar_span: float  # the width of a full bar
+    bar_height: float
 
     @property
     def half_x(self) -> float:
@@ -181,6 +221,11 @@ class BarChart:
     @property
     def label_x(self) -> float:
         return self.bar_x - 8
+
+
+@dataclass(frozen=True)
+class BarChart(Bars):
+    bars: list[Bar]
 
     @property
     def value_x(self) -> float:
@@ -209,4 +254,4 @@ def win_rate_bars(rows: list[tuple[str, int, int, str]], row_height: float = 30.
             rate_text=f"{round(win_rate * 100)}%", detail_text=f"{wins}/{games}",
             css_class=css_class,
         ))
-    return BarChart(WIDTH, int(12 + len(rows) * row_height), bar_x, bar_span, bar_height, bars)
+    return BarChart(WIDTH, int(12 + len(rows) * row_height), bar_x, bar_span, bar_height, bars=bars)

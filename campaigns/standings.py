@@ -9,7 +9,9 @@ Decisions:
 - Plays, wins, win rates and head-to-head are campaigns.stats' own counts for one campaign (a
   seat marked winner is a win: a shared Chaos win counts for each tied player, a team's win for
   each of its players, a draw for nobody).
-- The average score is over the seats that carry a score (None when none does).
+- The average score is over the seats that carry a score (None when none does). A score
+  counts only against scores of its own mode (Skyrim's Chaos points, Dovahkiin victory points,
+  Civil War territories), so a log of several scored modes averages each mode apart.
 - The most played side is the hero when the seat names one, else the faction or team, the most
   played first, then the most won with, then by name.
 - A current streak is the run of the same result (won, lost, drew) ending with the player's
@@ -46,6 +48,8 @@ class PlayerStanding:
     average_score: float | None
     most_played: tuple[str, int] | None  # (hero, faction or team; its plays)
     streak: Streak | None
+    # A log of several scored modes: (mode, its average) in the order first played.
+    average_by_mode: tuple[tuple[str, float], ...] = ()
 
     @property
     def win_rate(self) -> float | None:
@@ -76,6 +80,7 @@ class Standings:
     head_to_head: list[HeadToHeadRow]
     cumulative_wins: dict[str, list[int]]  # player -> wins after each play (0 first)
     scored: bool  # whether any seat carries a score (the average score is shown)
+    scored_by_mode: bool = False  # several modes carry scores: each averaged apart
 
 
 def standings(record: stats.CampaignRecord) -> Standings:
@@ -83,7 +88,9 @@ def standings(record: stats.CampaignRecord) -> Standings:
     # One campaign: every roster name is its own person (names are unique in a roster).
     summary = stats.summarize([record], {})
     plays = sorted((play for play in record.plays if not play.cooperative), key=lambda play: play.sort_key)
-    scores, sides, side_wins, streaks = _per_player(plays)
+    scores, mode_scores, sides, side_wins, streaks = _per_player(plays)
+    scored_modes = {play.mode for play in plays if any(seat.score is not None for seat in play.seats)}
+    by_mode = len(scored_modes) > 1
     competitors = summary.competitors
     players = [
         PlayerStanding(
@@ -93,11 +100,30 @@ def standings(record: stats.CampaignRecord) -> Standings:
             average_score=_average(scores[player.label]),
             most_played=_most_played(sides[player.label], side_wins[player.label]),
             streak=streaks.get(player.label),
+            average_by_mode=tuple(
+                (mode, _average(values)) for mode, values in mode_scores[player.label].items()
+            ) if by_mode else (),
         )
         for player in competitors
     ]
     label_of = {player.key: player.label for player in competitors}
-    head_to_head = [
+    return Standings(
+        plays=len(plays),
+        numbers=[play.number for play in plays],
+        draws=sum(1 for play in plays if not play.winners),
+        players=players,
+        head_to_head=head_to_head_rows(summary),
+        cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
+        scored=any(seat.score is not None for play in plays for seat in play.seats),
+        scored_by_mode=by_mode,
+    )
+
+
+def head_to_head_rows(summary: stats.Summary) -> list[HeadToHeadRow]:
+    """The summary's head-to-head as rows of named cells, the diagonal marked: what
+    templates/campaigns/_head_to_head.html draws, for the stats page and the standings."""
+    competitors = summary.competitors
+    return [
         HeadToHeadRow(
             row.player.label,
             tuple(
@@ -107,20 +133,13 @@ def standings(record: stats.CampaignRecord) -> Standings:
         )
         for row in summary.head_to_head
     ]
-    return Standings(
-        plays=len(plays),
-        numbers=[play.number for play in plays],
-        draws=sum(1 for play in plays if not play.winners),
-        players=players,
-        head_to_head=head_to_head,
-        cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
-        scored=any(seat.score is not None for play in plays for seat in play.seats),
-    )
 
 
 def _per_player(plays: Iterable[Play]):
-    """Each player's scores, sides played and won with, and current streak, over plays in order."""
+    """Each player's scores (all, and by mode in the order first played), sides played and won
+    with, and current streak, over plays in order."""
     scores: dict[str, list[int]] = defaultdict(list)
+    mode_scores: dict[str, dict[str, list[int]]] = defaultdict(dict)
     sides: dict[str, Counter] = defaultdict(Counter)
     side_wins: dict[str, Counter] = defaultdict(Counter)
     streaks: dict[str, Streak] = {}
@@ -128,14 +147,15 @@ def _per_player(plays: Iterable[Play]):
         for seat in play.seats:
             if seat.score is not None:
                 scores[seat.player].append(seat.score)
-            side = seat.hero or seat.side
-            if side:
+                mode_scores[seat.player].setdefault(play.mode or "", []).append(seat.score)
+            # Each hero a seat ran counts (2-player Captain America: both of a team's).
+            for side in seat.heroes or ((seat.side,) if seat.side else ()):
                 sides[seat.player][side] += 1
                 side_wins[seat.player][side] += seat.winner
             result = "won" if seat.winner else "drew" if seat.result == DRAW else "lost"
             before = streaks.get(seat.player)
             streaks[seat.player] = Streak(result, before.plays + 1 if before and before.result == result else 1)
-    return scores, sides, side_wins, streaks
+    return scores, mode_scores, sides, side_wins, streaks
 
 
 def _average(values: list[int]) -> float | None:

@@ -38,6 +38,9 @@ def test_skyrim_demo_standings():
     assert (players["Ana"].plays, players["Ana"].wins, players["Ana"].win_rate) == (6, 3, 0.5)
     assert players["Ana"].most_played == ("Thalmor", 3)
     assert players["Ana"].average_score == 11.2
+    # Chaos points, victory points and territories are averaged apart (QA-PL).
+    assert table.scored_by_mode
+    assert players["Ana"].average_by_mode == (("Chaos", 20.0), ("Dovahkiin", 7.0), ("Civil War", 0.0))
     # Play 8 is Ana and Eve's shared win: each counts it, and it is the last play of both.
     assert players["Ana"].streak == Streak("won", 1) and players["Eve"].streak == Streak("won", 1)
     assert table.plays == 8 and table.draws == 0 and table.scored
@@ -132,3 +135,20 @@ def test_a_value_a_seat_left_out_reads_as_a_dash():
     before = {"seats": [{"player": "Ana", "victory_points": 10}]}
     after = {"seats": [{"player": "Ana", "victory_points": 10, "won": True}]}
     assert play_differences(before, after) == [Difference("Ana", "won", "–", "yes")]
+
+
+def test_a_seat_running_a_whole_team_counts_each_of_its_heroes():
+    # QA-PL: with 2 players a Captain America seat runs both heroes of its team.
+    table = standings(record(
+        play(1, seat("Ana", WON, side="Team A", hero="Captain America"), seat("Ben", LOST, 2, side="Team B", hero="Iron Man")),
+        play(2, seat("Ana", WON, side="Team A", hero="Captain America & Falcon"),
+             seat("Ben", LOST, 2, side="Team B", hero="Iron Man & War Machine")),
+    ))
+    assert by_name(table)["Ana"].most_played == ("Captain America", 2)
+    assert Seat("Ana", 1, "Team A", WON, True, hero="Iron Man & War Machine").heroes == ("Iron Man", "War Machine")
+
+
+def test_a_log_of_one_scored_mode_keeps_one_average():
+    table = standings(record(play(1, seat("Ana", WON, score=12), seat("Ben", LOST, 2, score=9))))
+    assert not table.scored_by_mode and by_name(table)["Ana"].average_by_mode == ()
+    assert by_name(table)["Ana"].average_score == 12

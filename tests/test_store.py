@@ -1,10 +1,7 @@
 """The journal in the database: appending through the rules, undo, the cached fold, and
 two phones writing at once."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from campaigns import store
 from campaigns.models import Campaign
@@ -13,6 +10,7 @@ from campaigns.rules.base import RuleError
 
 from .conftest import load_journal
 from .factories import UserFactory
+from .phones import at_once
 
 NAME = "risk_legacy_15_games.json"
 
@@ -103,26 +101,14 @@ def test_two_phones_recording_the_same_step_at_once_save_it_once():
     campaign, entries = empty_copy_of(NAME, owner)
     first_game = next(i for i, entry in enumerate(entries) if entry.kind == "game")
     store.append(campaign, entries[:first_game], owner)
-    barrier = threading.Barrier(2)
-    outcomes = []
 
     def phone():
-        try:
-            mine = Campaign.objects.get(pk=campaign.pk)
-            barrier.wait()
-            store.append(mine, [entries[first_game]], owner)
-            outcomes.append("saved")
-        except RuleError as error:
-            outcomes.append(str(error))
-        finally:
-            connection.close()
+        store.append(Campaign.objects.get(pk=campaign.pk), [entries[first_game]], owner)
+        return "saved"
 
-    threads = [threading.Thread(target=phone) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = at_once(phone, phone)
     assert outcomes.count("saved") == 1
+    assert all(isinstance(outcome, RuleError) for outcome in outcomes if outcome != "saved")
     assert campaign.entries.live().filter(kind="game").count() == 1
 
 
@@ -146,26 +132,14 @@ def test_five_phones_confirming_the_same_undo_at_once_undo_exactly_one_entry():
     campaign = store.import_journal(load_journal(NAME), owner=owner)
     shown = campaign.entries.live().order_by("-position").first()
     live_before = campaign.entries.live().count()
-    barrier = threading.Barrier(5)
-    outcomes = []
 
     def phone():
-        try:
-            mine = Campaign.objects.get(pk=campaign.pk)
-            barrier.wait()
-            store.undo_last(mine, owner, entry_id=shown.pk)
-            outcomes.append("undone")
-        except store.NotTheLastEntry as refused:
-            outcomes.append(refused)
-        finally:
-            connection.close()
+        store.undo_last(Campaign.objects.get(pk=campaign.pk), owner, entry_id=shown.pk)
+        return "undone"
 
-    threads = [threading.Thread(target=phone) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = at_once(*[phone] * 5)
     assert outcomes.count("undone") == 1
+    assert all(isinstance(o, store.NotTheLastEntry) for o in outcomes if o != "undone")
     assert all(o.asked.pk == shown.pk and o.asked.undone_at is not None for o in outcomes if o != "undone")
     assert campaign.entries.live().count() == live_before - 1
 

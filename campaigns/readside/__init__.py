@@ -11,6 +11,8 @@ provides the same few names, so that campaigns.stats never asks which system it 
     COUNTING       (a COOPERATIVE system only) a sentence for the stats page: how its plays
                    count, in players' words
     SCORED         its seats have a score (BG Stats shows points)
+    TEAMS          its seats' sides are teams of players who win or lose together (BG Stats
+                   gets a team play: each seat's `team` is its side)
     MARKS_WON      its games are where signatures and cities are won (Risk Legacy)
     plays(state, after_game, campaign_key, campaign_name) -> Iterable[Play]
                    its finished games; `after_game` is the timeline's states as of each game

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 WON, HELD_ON, ELIMINATED, LOST, DRAW, PLAYED = "won", "held on", "eliminated", "lost", "draw", "played"
+HEROES_JOINED = " & "  # a seat running several heroes names them so ("Iron Man & War Machine")
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,11 @@ class Seat:
     hero: str | None = None  # Captain America's heroes, Dawnguard's hero
     start: str | None = None  # Risk Legacy's starting territory (its HQ)
     score: int | None = None  # Risk: Skyrim's score, the Captain America team's points
+
+    @property
+    def heroes(self) -> tuple[str, ...]:
+        """Each hero the seat ran: one, or a Captain America team's two with 2 players."""
+        return tuple(self.hero.split(HEROES_JOINED)) if self.hero else ()
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ risk_skyrim, captain_america) provides:
     state_json(state)        the `campaign_state` dict of JOURNAL.md, exactly its keys
     GAMES_OPEN_WHILE_PLAYED  optional, True when a game is opened by one entry and ended by
                              a later one (Risk Legacy): between the two it is in progress
+    COUNT_WORDS              optional, how a campaign's count of games reads: (one, many,
+                             done), e.g. ("sitting", "sittings", "played"); else games played
 
 and may provide
 
@@ -40,7 +42,7 @@ from typing import Any
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-STATE_FORMAT = 4  # 4: play logs keep corrections and deletions, and no state per game
+STATE_FORMAT = 5  # 5: Dawnguard records its happenings in sittings' words; 4: play-log corrections
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ from .checks import (
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
+COUNT_WORDS = ("play", "plays", "logged")  # a log counts its plays: "8 plays logged"
 # "play_corrections" is an extension of JOURNAL.md (play_log.py, README "Journal extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
@@ -280,9 +281,10 @@ def _check_holdings(seat: dict, place: str) -> None:
         if "territories" not in seat:
             raise RuleError(f"'{key}' needs 'territories' beside it", place=place, field="territories")
         if seat[key] > seat["territories"]:
+            held = seat["territories"]
             raise RuleError(
-                f"{seat['player']} holds {seat[key]} {key} but only {seat['territories']} territories: "
-                f"{key} are in territories",
+                f"{seat['player']} holds {seat[key]} {key} but only {held} "
+                f"{'territory' if held == 1 else 'territories'}: {key} are in territories",
                 place=place,
                 field=key,
             )

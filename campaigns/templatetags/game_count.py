@@ -18,7 +18,8 @@ def games_finished(campaign) -> int:
 
 @register.simple_tag
 def games_played(campaign, say_game_on=True) -> str:
-    """"4 games played · game 5 in progress", "1 game played", "No game played yet".
+    """"4 games played · game 5 in progress", "1 game played", "No game played yet"; in the
+    system's own words when it has them ("5 sittings played", "No play logged yet").
 
     `say_game_on=False` leaves out the game in progress, for a page that already shows it
     (Play's status card)."""
@@ -28,7 +29,9 @@ def games_played(campaign, say_game_on=True) -> str:
     game_on = getattr(campaign.rules, "GAMES_OPEN_WHILE_PLAYED", False) and campaign.games_played > finished
     game_on = game_on and say_game_on
     in_progress = campaign.games_played if game_on else None
+    # What the system calls its games: "4 games played", "5 sittings played", "8 plays logged".
+    one, many, done = getattr(campaign.rules, "COUNT_WORDS", ("game", "games", "played"))
     if not finished:
-        return f"Game {in_progress} in progress" if in_progress else "No game played yet"
-    text = f"{finished} game{'s' if finished != 1 else ''} played"
+        return f"Game {in_progress} in progress" if in_progress else f"No {one} {done} yet"
+    text = f"{finished} {one if finished == 1 else many} {done}"
     return f"{text} · game {in_progress} in progress" if in_progress else text

@@ -1,9 +1,10 @@
-"""The campaign's game system in templates: its tabs and its overview (campaigns.systems)."""
+"""The game systems in templates: a campaign's tabs and overview, the games the app knows
+(campaigns.systems)."""
 
 from django import template
 from django.urls import reverse
 
-from ..systems import system_of
+from ..systems import SYSTEMS, system_of
 
 register = template.Library()
 
@@ -15,3 +16,9 @@ def system_tabs(campaign, tab) -> list[dict]:
         {"label": t.label, "url": reverse(t.url_name, args=[campaign.slug]), "current": tab in t.current_on}
         for t in system_of(campaign).tabs
     ]
+
+
+@register.simple_tag
+def game_names() -> list[str]:
+    """Every game the app knows, by its name, in the registry's order."""
+    return [system.label for system in SYSTEMS.values()]

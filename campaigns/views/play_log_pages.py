@@ -27,6 +27,7 @@ from ..access import Access, campaign_for
 from ..models import Campaign
 from ..rules.base import GAME_KIND
 from ..rules.play_log import CORRECTION, DELETION
+from . import live as live_refresh
 from .htmx import render_page
 from .params import whole_number
 
@@ -168,7 +169,11 @@ def _plays_context(request, campaign: Campaign, state, player: str | None = None
 def overview(access: Access, state) -> dict:
     """The overview's players' records (read from the fold, never from every play) and its
     latest plays: the history's first page (its next pages load in place)."""
-    return {"records": list(state.records.items()), **_plays_context(None, access.campaign, state)}
+    return {
+        "records": list(state.records.items()),
+        "live_query": live_refresh.query(on="overview"),
+        **_plays_context(None, access.campaign, state),
+    }
 
 
 @login_required
@@ -186,7 +191,58 @@ def history(request, slug):
         "players": state.players,
         **_plays_context(request, campaign, state, player),
     }
+    context["live_query"] = live_refresh.query(on="history", page=context["plays_page"].number)
     return render_page(request, "play_log/history.html", context, partial="plays-page")
+
+
+# Live: what another phone logged, corrected or deleted shows without a reload --------------
+
+# The pages that poll play/live/ (?on=...), by the URL name a signed-out phone logs back into.
+LIVE_PAGES = {"overview": "campaign_detail", "history": "history", "form": "game_start"}
+
+
+def form_query(number: int) -> str:
+    """The log-a-play form's poll: it was opened to log play `number`."""
+    return live_refresh.query(on="form", opened=number)
+
+
+def _live_context(request, access: Access, on: str) -> dict:
+    """The fresh part of the page `on`: the overview's records and latest plays, the history's
+    page of plays (the filter's player, sent by the poll), or the form's number."""
+    campaign = access.campaign
+    state = store.state(campaign)
+    context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
+    if on == "overview":
+        context.update(overview(access, state))
+    elif on == "history":
+        player = request.GET.get("player") if request.GET.get("player") in state.players else None
+        context.update(_plays_context(request, campaign, state, player))
+        context["live_query"] = live_refresh.query(on="history", page=context["plays_page"].number)
+    else:
+        opened, number = whole_number(request.GET.get("opened")), state.next_number
+        # Plays logged meanwhile: this form's play becomes the next number (a save with the
+        # old one would be refused and re-offered as this one anyway).
+        context["logged_meanwhile"] = list(range(opened, number)) if opened and opened < number else []
+        context["number"] = number
+        context["live_query"] = live_refresh.query(on="form", opened=opened or number)
+    return context
+
+
+@require_safe
+def live(request, slug):
+    """Polled every 2 seconds by a play log's overview, history and log-a-play form: 204 while
+    nothing changed, else the page's fresh part (swapped out of band beside the poll)."""
+    on = request.GET.get("on") if request.GET.get("on") in LIVE_PAGES else "history"
+    return live_refresh.live_response(
+        request,
+        slug,
+        access_for=campaign_for,
+        context_for=lambda access: _live_context(request, access, on),
+        template="play_log/live.html",
+        page=LIVE_PAGES[on],
+        live_id="plays-live",
+        following="the plays",
+    )
 
 
 @login_required
@@ -237,8 +293,7 @@ def standings(request, slug):
     campaign = access.campaign
     record = stats.campaign_record(campaign.slug, campaign.name, campaign.system, store.state(campaign))
     table = standings_module.standings(record)
-    charted = sorted(table.players[:CHART_PLAYERS], key=lambda player: player.name.casefold())
-    colours = {player.name: f"series-{index}" for index, player in enumerate(charted)}
+    colours = charts.series_classes((player.name, player.name) for player in table.players)
     context = {
         "campaign": campaign,
         "access": access,

@@ -1,3 +1,6 @@
+"""The stats page (who wins, across the user's campaigns) and a campaign's plays as downloads
+(CSV, BG Stats): the counting is campaigns/stats.py, the files campaigns/exports.py."""
+
 import csv
 import io
 import json
@@ -7,7 +10,7 @@ from django.http import HttpResponse
 from django.utils import formats, timezone
 from django.views.decorators.http import require_safe
 
-from .. import charts, stats, store
+from .. import charts, exports, standings, stats, store
 from ..access import campaign_for
 from ..models import Campaign, Player
 from .htmx import render_page
@@ -34,8 +37,7 @@ def _roster_names(campaigns):
 def _colours(summary: stats.Summary) -> dict[str, str]:
     """The CSS colour class of each charted player: given by name, so that a player keeps
     their colour when the filter changes."""
-    charted = sorted(summary.competitors[:CHART_PLAYERS], key=lambda player: player.label.casefold())
-    return {player.key: f"series-{index}" for index, player in enumerate(charted)}
+    return charts.series_classes((player.key, player.label) for player in summary.competitors)
 
 
 def _charts(summary: stats.Summary, colours: dict[str, str], one_campaign: bool):
@@ -74,6 +76,7 @@ def stats_detail(request):
         "campaigns": campaigns,
         "chosen": chosen,
         "summary": summary,
+        "head_to_head": standings.head_to_head_rows(summary),
         "player_rows": [(player, colours.get(player.key)) for player in summary.players],
         "wins_chart": wins_chart,
         "rate_chart": rate_chart,
@@ -89,7 +92,7 @@ def plays_csv(request, slug):
     """The campaign's plays as CSV: one row per seat per game."""
     campaign = campaign_for(request, slug).campaign
     body = io.StringIO()
-    csv.writer(body).writerows(stats.csv_rows(campaign_record(campaign)))
+    csv.writer(body).writerows(exports.csv_rows(campaign_record(campaign)))
     response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
@@ -101,7 +104,7 @@ def plays_bgstats(request, slug):
     """The campaign's plays as a file the BG Stats app imports."""
     campaign = campaign_for(request, slug).campaign
     me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
-    data = stats.bg_stats_file(
+    data = exports.bg_stats_file(
         campaign_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
     )
     response = HttpResponse(

@@ -33,3 +33,147 @@ document.addEventListener("htmx:afterSettle", () => {
     || document.querySelector(".save-bar");
   next?.scrollIntoView({ block: "start" });
 });
+
+// ---- What a player is filling in survives a swap they did not ask for ----------------------
+// The table pages refresh their board every 2 s when another phone records, and a tap on one
+// form redraws the page around the others: either would throw away boxes ticked and words typed
+// but not sent yet (the day turn's feeding places, a half-filled form). Before such a swap, note
+// what the player changed in each form; after it, put it back into the fresh copy of the same
+// form. "The same" means the same address and the same labels: a form whose questions changed
+// (another Vampire must feed now) starts afresh, as does the form that was sent, and every form
+// after a link (the player asked for a fresh page).
+const UNKEPT_TYPES = new Set(["hidden", "submit", "button", "reset", "image", "file"]);
+
+function formKey(form) {
+  const labels = [...form.querySelectorAll("label, legend")]
+    .map((label) => label.textContent.replace(/\s+/g, " ").trim()).join("|");
+  // Forms sharing an address tell themselves apart by a hidden field (Risk Legacy's event_type);
+  // the CSRF token is drawn anew on every page.
+  const hidden = [...form.querySelectorAll("input[type=hidden]:not([name=csrfmiddlewaretoken])")]
+    .map((input) => `${input.name}=${input.value}`).join("&");
+  return `${(form.getAttribute("method") || "get").toLowerCase()} ${form.getAttribute("action") || ""} ${hidden} ${labels}`;
+}
+
+function changedControls(form) {
+  const changed = [];
+  const seen = {};
+  for (const control of form.elements) {
+    if (!control.name || UNKEPT_TYPES.has(control.type)) continue;
+    const index = (seen[control.name] = (seen[control.name] ?? -1) + 1);
+    if (control.type === "checkbox" || control.type === "radio") {
+      if (control.checked !== control.defaultChecked) {
+        changed.push({ name: control.name, value: control.value, checked: control.checked });
+      }
+    } else if (control.tagName === "SELECT") {
+      const options = [...control.options];
+      if (options.some((option) => option.selected !== option.defaultSelected)) {
+        changed.push({ name: control.name, index, selected: options.filter((o) => o.selected).map((o) => o.value) });
+      }
+    } else if (control.value !== control.defaultValue) {
+      changed.push({ name: control.name, index, text: control.value });
+    }
+  }
+  return changed;
+}
+
+function restoreControls(form, changed) {
+  const named = (name) => [...form.elements].filter((control) => control.name === name);
+  // Unticked boxes first: ticking a radio button then unticks the others of its group.
+  for (const saved of [...changed].sort((a, b) => Boolean(a.checked) - Boolean(b.checked))) {
+    if ("checked" in saved) {
+      const box = named(saved.name).find((control) => control.value === saved.value);
+      if (box) box.checked = saved.checked;
+    } else if ("selected" in saved) {
+      const select = named(saved.name)[saved.index];
+      for (const option of select?.options ?? []) option.selected = saved.selected.includes(option.value);
+    } else {
+      const field = named(saved.name)[saved.index];
+      if (field) field.value = saved.text;
+    }
+  }
+  // A form folded away in a <details> would hide what was kept: open it.
+  form.closest("details")?.setAttribute("open", "");
+}
+
+let keptForms = null;
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  keptForms = null;
+  if (!event.detail.shouldSwap) return; // the poll's 204: nothing changed
+  const sender = event.detail.requestConfig?.elt;
+  if (!sender || sender.closest("a")) return;
+  const sentForm = sender.closest("form");
+  const target = event.detail.target;
+  const forms = [...target.querySelectorAll("form")];
+  if (target.matches("form")) forms.push(target);
+  keptForms = forms
+    .filter((form) => form !== sentForm)
+    .map((form) => ({ key: formKey(form), changed: changedControls(form) }))
+    .filter((kept) => kept.changed.length);
+});
+
+document.addEventListener("htmx:afterSwap", () => {
+  // Fired once per swapped element, every one of them in place by the first.
+  if (!keptForms?.length) return;
+  const fresh = [...document.querySelectorAll("form")];
+  for (const kept of keptForms) {
+    const form = fresh.find((candidate) => formKey(candidate) === kept.key);
+    if (!form) continue;
+    fresh.splice(fresh.indexOf(form), 1);
+    restoreControls(form, kept.changed);
+  }
+  keptForms = null;
+});
+
+// ---- A tap's confirmation shows where the player is ------------------------------------------
+// The server puts messages at the top of the page, which is out of view after a tap low on a
+// long page (a form re-renders the page in place). Move "Recorded: …" and the reminders into the
+// status region at the bottom of the screen (#toasts in base.html, outside #main so that a swap
+// keeps it and a screen reader hears what arrives). They leave by themselves, reminders later,
+// unless the pointer or the focus is on them; ✕ dismisses one. A refusal (class error) stays at
+// the top, focused. Without JavaScript, every message stays at the top of the page.
+const TOAST_SECONDS = { success: 6, info: 15 };
+
+function dismissToast(toast) {
+  const list = toast.parentElement;
+  toast.remove();
+  if (list && !list.children.length) list.remove();
+}
+
+function showToasts() {
+  const region = document.getElementById("toasts");
+  const arrived = [...document.querySelectorAll("#main .messages .message:not(.error)")];
+  if (!region || !arrived.length) return;
+  // The newest tap's words replace what an earlier tap said.
+  region.replaceChildren();
+  const list = document.createElement("ul");
+  list.className = "messages toast-list";
+  for (const message of arrived) {
+    const listInMain = message.closest(".messages");
+    message.classList.add("toast");
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "toast-close";
+    close.setAttribute("aria-label", "Dismiss");
+    close.textContent = "✕";
+    close.addEventListener("click", () => dismissToast(message));
+    message.append(close);
+    list.append(message);
+    if (!listInMain.children.length) (listInMain.closest("[role=status]") || listInMain).remove();
+    const kind = message.classList.contains("success") ? "success" : "info";
+    let timer = null;
+    const start = () => { timer = setTimeout(() => dismissToast(message), TOAST_SECONDS[kind] * 1000); };
+    const stop = () => clearTimeout(timer);
+    message.addEventListener("pointerenter", stop);
+    message.addEventListener("pointerleave", start);
+    message.addEventListener("focusin", stop);
+    message.addEventListener("focusout", start);
+    start();
+  }
+  region.append(list);
+}
+
+showToasts();
+document.addEventListener("htmx:afterSettle", showToasts);
+// A page kept for the back button must not bring back old confirmations.
+document.addEventListener("htmx:beforeHistorySave", () => document.getElementById("toasts")?.replaceChildren());

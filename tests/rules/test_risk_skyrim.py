@@ -594,3 +594,8 @@ def test_with_a_single_winner_a_game_the_wins_sum_to_the_games(games):
         played["number"] = number
     state = logged(*(Entry("game", played) for played in games))
     assert sum(p["wins"] for p in risk_skyrim.state_json(state)["players"].values()) == len(games)
+
+
+def test_one_territory_is_said_in_the_singular():
+    seats = [chaos_seat("Ana", "Thalmor", 1, portals=2), CHAOS_SEATS[1]]
+    assert refused(game(seats=seats)).message == "Ana holds 2 portals but only 1 territory: portals are in territories"

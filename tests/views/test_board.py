@@ -4,9 +4,6 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import store
@@ -15,6 +12,7 @@ from campaigns.rules import base
 
 from ..conftest import campaign_after, load_journal
 from ..factories import CampaignFactory, MembershipFactory
+from ..query_counts import count_queries
 
 HTMX = {"HX-Request": "true"}
 
@@ -282,15 +280,6 @@ def test_an_unknown_territory_is_404(owner_client, risk_campaign):
 # Query counts --------------------------------------------------------------------------
 
 
-def count_queries(client, url, cold, headers=None):
-    if cold:
-        cache.clear()
-        store.forget_in_process_states()
-    with CaptureQueriesContext(connection) as captured:
-        assert client.get(url, headers=headers or {}).status_code == 200
-    return len(captured)
-
-
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
 @pytest.mark.parametrize(
     ("page", "headers"),
@@ -305,7 +294,7 @@ def test_the_board_pages_query_the_same_for_1_and_15_games(owner_client, owner, 
             "territory": territory_url(campaign, "egypt"),
             "territory-as-of": territory_url(campaign, "egypt", 1),
         }[page]
-        counts.append(count_queries(owner_client, url, cold, headers))
+        counts.append(count_queries(owner_client, url, cold=cold, headers=headers))
     assert counts[0] == counts[1] <= 6
 
 

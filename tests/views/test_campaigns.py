@@ -55,6 +55,20 @@ def test_home_lists_the_users_campaigns_with_system_games_and_last_played(client
     assert risk_campaign.name not in client.get(reverse("home")).content.decode()
 
 
+def test_the_games_the_app_knows_come_from_the_registry_on_home_and_the_new_campaign_form(client, owner):
+    from campaigns.systems import SYSTEMS
+
+    labels = [system.label for system in SYSTEMS.values()]
+    html = client.get(reverse("home")).content.decode()
+    listed = html[html.index('class="systems"'):]
+    listed = listed[: listed.index("</ul>")]
+    assert [item.split("</li>")[0] for item in listed.split("<li>")[1:]] == labels
+    client.force_login(owner)
+    form = client.get(reverse("campaign_create")).context["form"]
+    assert [label for _, label in form.fields["system"].choices] == labels
+    assert [key for key, _ in form.fields["system"].choices] == list(SYSTEMS)
+
+
 def test_uploading_a_journal_creates_the_campaign(client, owner):
     client.force_login(owner)
     response = upload(client, load_journal("risk_legacy_15_games.json"))

@@ -193,7 +193,7 @@ def test_the_preview_says_which_rule_is_broken(as_owner, airport):
 def test_without_javascript_check_shows_the_whole_page_with_the_same_preview(as_owner, airport):
     response = log(as_owner, airport, four(action="check"))
     html = response.content.decode()
-    assert "<h1>Log play 6</h1>" in html
+    assert '<h1>Log play <span id="play-number-title">6</span></h1>' in html
     assert "<strong>Team Captain America</strong> wins" in html
     assert plays(airport) == 5
 

@@ -28,12 +28,6 @@ def dawnguard_journal(games=None, name="Dawnguard Fridays"):
 
 
 @pytest.fixture
-def owner_client(client, owner):
-    client.force_login(owner)
-    return client
-
-
-@pytest.fixture
 def fridays(owner):
     """The whole campaign: chapter 1 in sittings 1-2, chapter 2 in 3-4, chapter 3 in 5 (complete)."""
     return store.import_journal(dawnguard_journal(), owner=owner)
@@ -58,8 +52,8 @@ def history_url(campaign, player=None):
 # -- the overview -----------------------------------------------------------------------------
 
 
-def test_the_overview_shows_chapter_sitting_day_night_and_the_threat(owner_client, mid_chapter_2):
-    html = owner_client.get(mid_chapter_2.get_absolute_url()).content.decode()
+def test_the_overview_shows_chapter_sitting_day_night_and_the_threat(as_owner, mid_chapter_2):
+    html = as_owner.get(mid_chapter_2.get_absolute_url()).content.decode()
     words = text_of(html)
     assert "Chapter 2" in words and "Sitting 1 of this chapter · game 3" in words
     assert "Day / Night Day" in words
@@ -68,50 +62,50 @@ def test_the_overview_shows_chapter_sitting_day_night_and_the_threat(owner_clien
     assert "Left in the box" in words
 
 
-def test_the_overview_lists_every_hero_with_side_level_and_hunger(owner_client, mid_chapter_2):
-    words = text_of(owner_client.get(mid_chapter_2.get_absolute_url()).content.decode())
+def test_the_overview_lists_every_hero_with_side_level_and_hunger(as_owner, mid_chapter_2):
+    words = text_of(as_owner.get(mid_chapter_2.get_absolute_url()).content.decode())
     assert "Sigrid Ana · Redguard Clan Volkihar Level 2" in words
     assert "Faendal Ben · Bosmer The Dawnguard Level 2" in words
     # Eve joined in chapter 2: levelled up twice on joining, once more in the sitting.
     assert "Talen-Jei Eve · Argonian The Dawnguard Level 4" in words
-    html = owner_client.get(mid_chapter_2.get_absolute_url()).content.decode()
+    html = as_owner.get(mid_chapter_2.get_absolute_url()).content.decode()
     assert 'aria-label="Hunger 1 of 3"' in html  # Ana's hunger grew once after her feeding
     assert 'aria-label="Hunger 0 of 3"' in html  # Dee fed: her card is empty
 
 
-def test_the_overview_shows_both_forts_with_level_stars_and_threshold(owner_client, mid_chapter_2):
-    words = text_of(owner_client.get(mid_chapter_2.get_absolute_url()).content.decode())
+def test_the_overview_shows_both_forts_with_level_stars_and_threshold(as_owner, mid_chapter_2):
+    words = text_of(as_owner.get(mid_chapter_2.get_absolute_url()).content.decode())
     # Fort Dawnguard (3, 5, 7): Eve's 3 stars made level 1; 0 of 5 to level 2.
     assert "Fort Dawnguard Level 1 of 3" in words
     assert "0 of 5 purple stars to level 2" in words and "Card: 3, 5, 7 stars a level" in words
     assert "Castle Volkihar" in words
 
 
-def test_the_overview_shows_the_chapter_1_markers_and_their_totals(owner_client, mid_chapter_2):
-    words = text_of(owner_client.get(mid_chapter_2.get_absolute_url()).content.decode())
+def test_the_overview_shows_the_chapter_1_markers_and_their_totals(as_owner, mid_chapter_2):
+    words = text_of(as_owner.get(mid_chapter_2.get_absolute_url()).content.decode())
     assert "Hall of the Vigilant 2 Castle Volkihar 4" in words
     assert "Chapter 1 ended with 2 on the Hall and 4 on the Castle" in words
 
 
-def test_the_overview_lists_the_fort_cards_drawn_and_the_followers_held(owner_client, mid_chapter_2):
+def test_the_overview_lists_the_fort_cards_drawn_and_the_followers_held(as_owner, mid_chapter_2):
     from campaigns.rules.base import Entry
 
     drawn = {"type": "fort_card", "player": "Cid", "card": "Isran", "follower": True}
     store.append(mid_chapter_2, [Entry("event", drawn)])
-    words = text_of(owner_client.get(mid_chapter_2.get_absolute_url()).content.decode())
+    words = text_of(as_owner.get(mid_chapter_2.get_absolute_url()).content.decode())
     assert "Followers and items drawn" in words
     assert "Cid Isran (Follower)" in words and "Eve Crossbow Ana" not in words
     assert "Ben Crossbow Cid" in words  # an item, not a Follower
 
 
-def test_the_overview_points_to_the_next_step_at_the_table(owner_client, owner, mid_chapter_2):
-    html = owner_client.get(mid_chapter_2.get_absolute_url()).content.decode()
+def test_the_overview_points_to_the_next_step_at_the_table(as_owner, owner, mid_chapter_2):
+    html = as_owner.get(mid_chapter_2.get_absolute_url()).content.decode()
     assert re.search(r'<a class="card next-step" href="/campaigns/mid-chapter-two/play/">', html)
     assert "Chapter 2, sitting 3 in progress" in text_of(html)
     done = store.import_journal(dawnguard_journal(4, name="Two done"), owner=owner)
-    assert "Start chapter 3" in text_of(owner_client.get(done.get_absolute_url()).content.decode())
+    assert "Start chapter 3" in text_of(as_owner.get(done.get_absolute_url()).content.decode())
     over = store.import_journal(dawnguard_journal(name="All done"), owner=owner)
-    assert "The campaign is complete" in text_of(owner_client.get(over.get_absolute_url()).content.decode())
+    assert "The campaign is complete" in text_of(as_owner.get(over.get_absolute_url()).content.decode())
 
 
 def test_the_public_link_shows_the_overview_without_the_table(client, mid_chapter_2):
@@ -122,11 +116,11 @@ def test_the_public_link_shows_the_overview_without_the_table(client, mid_chapte
     assert "next-step" not in html and "/play/" not in html
 
 
-def test_a_campaign_before_its_setup_has_an_overview(owner_client, owner):
+def test_a_campaign_before_its_setup_has_an_overview(as_owner, owner):
     data = dawnguard_journal(0, name="Not set up")
     data.pop("setup")
     campaign = store.import_journal(data, owner=owner)
-    response = owner_client.get(campaign.get_absolute_url())
+    response = as_owner.get(campaign.get_absolute_url())
     assert response.status_code == 200
     words = text_of(response.content.decode())
     assert "No heroes yet" in words and "entered at the setup" in words and "No sitting yet." in words
@@ -135,8 +129,8 @@ def test_a_campaign_before_its_setup_has_an_overview(owner_client, owner):
 # -- the history --------------------------------------------------------------------------------
 
 
-def test_the_history_goes_chapter_by_chapter_and_sitting_by_sitting(owner_client, fridays):
-    response = owner_client.get(history_url(fridays))
+def test_the_history_goes_chapter_by_chapter_and_sitting_by_sitting(as_owner, fridays):
+    response = as_owner.get(history_url(fridays))
     assert response.status_code == 200
     html = response.content.decode()
     assert re.search(r'href="[^"]*/history/"\s+aria-current="page">History<', html)
@@ -156,8 +150,8 @@ def sitting_words(html, number):
     return text_of(html[start:end if end > 0 else len(html)])
 
 
-def test_each_sitting_says_what_happened_in_peoples_words(owner_client, fridays):
-    html = owner_client.get(history_url(fridays)).content.decode()
+def test_each_sitting_says_what_happened_in_peoples_words(as_owner, fridays):
+    html = as_owner.get(history_url(fridays)).content.decode()
     first, second, third = (sitting_words(html, n) for n in (1, 2, 3))
     assert "Ana pledges to Clan Volkihar and draws a Vampirism card" in first
     assert "Ben levels up to 2" in first and "4 pledges · 1 level-up" in first
@@ -171,25 +165,25 @@ def test_each_sitting_says_what_happened_in_peoples_words(owner_client, fridays)
     assert "The campaign is set up: Ana plays Sigrid (Redguard, level 1)" in setup
 
 
-def test_a_sitting_just_opened_says_nothing_is_logged_yet(owner_client, mid_chapter_2):
+def test_a_sitting_just_opened_says_nothing_is_logged_yet(as_owner, mid_chapter_2):
     from campaigns.rules.base import Entry
 
     store.append(mid_chapter_2, [Entry("game", {"number": 4, "played_on": "2026-10-02", "chapter": 2})])
-    html = owner_client.get(history_url(mid_chapter_2)).content.decode()
+    html = as_owner.get(history_url(mid_chapter_2)).content.decode()
     words = sitting_words(html, 4)
-    assert "nothing logged yet" in words and "Game 4 goes on with chapter 2" in words
+    assert "nothing logged yet" in words and "Sitting 4 goes on with chapter 2" in words
     opened = r'<details class="game-details" open>\s*<summary class="game-summary">\s*<h4 class="game-title">'
     assert re.search(opened + r'<span class="game-number">Sitting 4', html)
 
 
-def test_the_filtered_players_own_happenings_stand_out(owner_client, fridays):
-    html = owner_client.get(history_url(fridays, "Eve")).content.decode()
+def test_the_filtered_players_own_happenings_stand_out(as_owner, fridays):
+    html = as_owner.get(history_url(fridays, "Eve")).content.decode()
     assert re.search(r'<li class="change dawn-join mine">Eve joins as Talen-Jei', html)
     assert re.search(r'<li class="change dawn-feed">Dee feeds', html)  # not hers: not marked
 
 
-def test_the_fort_chart_has_its_numbers_beside_it(owner_client, fridays):
-    html = owner_client.get(history_url(fridays)).content.decode()
+def test_the_fort_chart_has_its_numbers_beside_it(as_owner, fridays):
+    html = as_owner.get(history_url(fridays)).content.decode()
     rows = re.findall(
         r'<tr><td class="num">(\d+)</td><td class="num">(\d)</td><td>([^<]+)</td>'
         r'<td class="num">(\d+)</td><td class="num">(\d+)</td></tr>',
@@ -209,8 +203,8 @@ def test_the_fort_chart_has_its_numbers_beside_it(owner_client, fridays):
     assert "Now: Fort Dawnguard, level 2, 0 stars." in text_of(html)
 
 
-def test_the_balance_chart_shows_both_cards_counts_after_each_chapter_1_sitting(owner_client, fridays):
-    html = owner_client.get(history_url(fridays)).content.decode()
+def test_the_balance_chart_shows_both_cards_counts_after_each_chapter_1_sitting(as_owner, fridays):
+    html = as_owner.get(history_url(fridays)).content.decode()
     halls = re.findall(r'<text class="dawn-bar-value hall"[^>]*>(\d)</text>', html)
     castles = re.findall(r'<text class="dawn-bar-value castle"[^>]*>(\d)</text>', html)
     labels = re.findall(r'<text class="bar-label"[^>]*>([^<]+)</text>', html)
@@ -219,7 +213,7 @@ def test_the_balance_chart_shows_both_cards_counts_after_each_chapter_1_sitting(
     ]
 
 
-def test_a_standalone_chapter_2_has_no_balance_chart(owner_client, owner):
+def test_a_standalone_chapter_2_has_no_balance_chart(as_owner, owner):
     data = dawnguard_journal(0, name="Straight to two")
     data["games"] = [{
         "number": 1, "played_on": "2026-11-06", "chapter": 2,
@@ -228,31 +222,31 @@ def test_a_standalone_chapter_2_has_no_balance_chart(owner_client, owner):
         "events": [{"type": "fort_stars", "player": "Ben", "count": 3}],
     }]
     campaign = store.import_journal(data, owner=owner)
-    html = owner_client.get(history_url(campaign)).content.decode()
+    html = as_owner.get(history_url(campaign)).content.decode()
     assert "The chapter 1 balance" not in html and "dawn-bar-value" not in html
     assert "standalone" in html
     assert re.findall(r'<text class="dawn-step-value"[^>]*>(\d+)</text>', html) == ["1"]
 
 
-def test_the_player_filter_keeps_the_sittings_they_played(owner_client, fridays):
-    html = owner_client.get(history_url(fridays, "Eve")).content.decode()
+def test_the_player_filter_keeps_the_sittings_they_played(as_owner, fridays):
+    html = as_owner.get(history_url(fridays, "Eve")).content.decode()
     assert re.findall(r'<li class="game" id="sitting-(\d+)">', html) == ["3", "4", "5"]
     assert '<option value="Eve" selected>' in html
     assert "Before the first sitting" not in html
     # htmx asks for the timeline alone.
-    fragment = owner_client.get(history_url(fridays, "Eve"), headers=HTMX).content.decode()
+    fragment = as_owner.get(history_url(fridays, "Eve"), headers=HTMX).content.decode()
     assert fragment.lstrip().startswith('<div id="timeline"') and "<nav" not in fragment
     assert re.findall(r'<li class="game" id="sitting-(\d+)">', fragment) == ["3", "4", "5"]
 
 
-def test_an_unknown_player_in_the_filter_shows_everyone(owner_client, fridays):
-    html = owner_client.get(history_url(fridays, "Nobody")).content.decode()
+def test_an_unknown_player_in_the_filter_shows_everyone(as_owner, fridays):
+    html = as_owner.get(history_url(fridays, "Nobody")).content.decode()
     assert len(re.findall(r'<li class="game" id="sitting-', html)) == 5
 
 
-def test_the_history_of_a_campaign_without_sittings(owner_client, owner):
+def test_the_history_of_a_campaign_without_sittings(as_owner, owner):
     campaign = store.import_journal(dawnguard_journal(0, name="Fresh start"), owner=owner)
-    html = owner_client.get(history_url(campaign)).content.decode()
+    html = as_owner.get(history_url(campaign)).content.decode()
     assert "No sitting logged yet." in text_of(html)
     assert "dawn-fort-chart-title" not in html and "dawn-balance-chart-title" not in html
 
@@ -310,8 +304,8 @@ def test_the_balance_bars_split_each_row_between_hall_and_castle():
 # -- stats and exports --------------------------------------------------------------------------
 
 
-def test_the_stats_page_says_how_co_op_sittings_count(owner_client, fridays):
-    html = owner_client.get(reverse("stats") + f"?campaign={fridays.slug}").content.decode()
+def test_the_stats_page_says_how_co_op_sittings_count(as_owner, fridays):
+    html = as_owner.get(reverse("stats") + f"?campaign={fridays.slug}").content.decode()
     words = text_of(html)
     assert "Co-op sittings 5" in words
     assert "never as a win or a loss" in words and "co-operative play with no winner" in words
@@ -321,8 +315,8 @@ def test_the_stats_page_says_how_co_op_sittings_count(owner_client, fridays):
     assert words.count("Co-op, completed: Chapter 2, Chapter 3") == 1  # Eve joined in chapter 2
 
 
-def test_the_csv_says_played_and_names_no_winner(owner_client, fridays):
-    body = owner_client.get(reverse("plays_csv", args=[fridays.slug])).content.decode()
+def test_the_csv_says_played_and_names_no_winner(as_owner, fridays):
+    body = as_owner.get(reverse("plays_csv", args=[fridays.slug])).content.decode()
     rows = list(csv.DictReader(io.StringIO(body)))
     assert len(rows) == 4 + 4 + 5 + 5 + 5
     assert {row["Winner"] for row in rows} == {""}
@@ -334,8 +328,8 @@ def test_the_csv_says_played_and_names_no_winner(owner_client, fridays):
     )
 
 
-def test_bg_stats_gets_co_operative_plays_not_losses(owner_client, fridays):
-    data = json.loads(owner_client.get(reverse("plays_bgstats", args=[fridays.slug])).content)
+def test_bg_stats_gets_co_operative_plays_not_losses(as_owner, fridays):
+    data = json.loads(as_owner.get(reverse("plays_bgstats", args=[fridays.slug])).content)
     (game,) = data["games"]
     assert game["cooperative"] is True and game["noPoints"] is True
     assert len(data["plays"]) == 5

@@ -2,10 +2,9 @@
 their form with the rule's words and nothing saved, the live refresh, and the contested
 skill test helper (which records nothing)."""
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +17,7 @@ from campaigns.rules.base import Entry
 from campaigns.systems.dawnguard.forms_play import EVENT_FORMS
 
 from ..factories import MembershipFactory, UserFactory
+from ..phones import at_once
 
 HEROES = [
     {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
@@ -245,8 +245,11 @@ def test_a_fort_card_drawn_twice_is_refused(client, table):
 
 def test_a_follower_another_player_holds_is_refused(client, table):
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"})
-    refused(client, table, "fort_card", {"fort_card-player": "Cid", "fort_card-card": "Serana", "fort_card-follower": "on"},
-            "Ben holds the Follower Serana: it cannot be drawn, draw the next numbered card instead")
+    response = refused(client, table, "fort_card",
+                       {"fort_card-player": "Cid", "fort_card-card": "Serana", "fort_card-follower": "on"},
+                       "Ben holds the Follower Serana: it cannot be drawn, draw the next numbered card instead")
+    # The cards drawn say who holds the Follower, once.
+    assert '<strong>Serana</strong> <span class="muted">Ben · a Follower they hold</span>' in response.content.decode()
 
 
 def test_a_pledge_after_chapter_1_is_refused(client, owner):
@@ -412,24 +415,15 @@ def test_two_phones_adding_the_last_hunger_at_once_add_it_once():
     through; the other is told the rule, beside Ana's hunger, and saves nothing."""
     owner = UserFactory()
     campaign = dawnguard_campaign(owner, *PLEDGED, *[{"type": "hunger", "player": "Ana"}] * 2)
-    barrier = threading.Barrier(2)
-    answers = []
+    phones = [Client(), Client()]
+    for client in phones:
+        client.force_login(owner)
 
-    def phone():
-        try:
-            client = Client()
-            client.force_login(owner)
-            barrier.wait()
-            response = tap(client, campaign, "hunger", {"hunger-player": "Ana"})
-            answers.append((response.status_code, response.content.decode()))
-        finally:
-            connection.close()
+    def phone(client):
+        response = tap(client, campaign, "hunger", {"hunger-player": "Ana"})
+        return response.status_code, response.content.decode()
 
-    threads = [threading.Thread(target=phone) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = at_once(*[partial(phone, client) for client in phones])
     codes = sorted(code for code, _ in answers)
     assert codes == [200, 302]
     refused_html = next(html for code, html in answers if code == 200)
@@ -475,7 +469,7 @@ def test_a_chapter_2_played_alone_has_no_balance_and_no_pledges(client, owner):
     html = page(client, campaign)
     assert "Chapter 2 · sitting 1" in html and "(chapter 2 played alone)" in html
     assert "Chapter 1 balance" not in html and 'id="dg-pledge"' not in html
-    assert "Fort Dawnguard" in html and "Dawnguard · level 3" in html
+    assert "Fort Dawnguard" in html and 'Dawnguard · <span class="dg-keep">level 3</span>' in html
     response = tap(client, campaign, "join", {"join-player": "Eve", "join-hero": "Serana", "join-race": "Nord",
                                               "join-side": "dawnguard"})
     assert response.status_code == 302 and state_now(campaign).heroes["Eve"].side == "vigilants"

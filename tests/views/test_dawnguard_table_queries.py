@@ -1,15 +1,15 @@
-"""The Dawnguard table page and its live refresh query the same for 1 sitting and for 12."""
+"""The Dawnguard table page, its live refresh and the campaign's other pages (exports, journal,
+public link, roster, members, undo) query the same for 1 sitting and for 12. The setup and
+start pages: test_dawnguard_setup.py; the overview and history: test_dawnguard_review.py."""
 
 import pytest
-from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import store
 from campaigns.models import Membership
 
 from ..factories import MembershipFactory
+from ..query_counts import count_queries
 
 EVENTS = [
     {"type": "marker", "icon": "threat"},
@@ -51,22 +51,12 @@ def campaign_with_sittings(sittings, owner):
     return campaign
 
 
-def count(client, url, *, cold, status=200, **headers):
-    if cold:
-        cache.clear()
-        store.forget_in_process_states()
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url, headers=headers)
-    assert response.status_code == status, url
-    return len(captured)
-
-
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
 @pytest.mark.parametrize(("name", "bound"), [("table", 6), ("live", 6), ("dawnguard_contested_test", 6)])
 def test_the_table_pages_query_the_same_for_1_and_12_sittings(client, owner, name, bound, cold):
     campaigns = [campaign_with_sittings(1, owner), campaign_with_sittings(12, owner)]
     client.force_login(owner)
-    counts = [count(client, reverse(name, args=[c.slug]), cold=cold) for c in campaigns]
+    counts = [count_queries(client, reverse(name, args=[c.slug]), cold=cold) for c in campaigns]
     assert counts[0] == counts[1] <= bound, counts
 
 
@@ -74,4 +64,26 @@ def test_an_unchanged_live_poll_is_one_query(client, owner):
     campaign = campaign_with_sittings(12, owner)
     client.force_login(owner)
     url = f"{reverse('live', args=[campaign.slug])}?v={campaign.journal_version}"
-    assert count(client, url, cold=False, status=204, HX_Request="true") <= 3  # session, user, membership
+    assert count_queries(client, url, status=204, headers={"HX-Request": "true"}) <= 3  # session, user, membership
+
+
+# The other pages a Dawnguard campaign has (exports, journal, the public link, the roster and
+# members, the undo page): each queries the same for 1 sitting and for 12.
+@pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
+@pytest.mark.parametrize(("name", "bound"), [
+    ("plays_csv", 8), ("plays_bgstats", 8), ("journal_download", 8), ("state_json", 8),
+    ("roster", 8), ("members", 10), ("undo", 8), ("campaign_public", 8),
+])
+def test_the_other_dawnguard_pages_query_the_same_for_1_and_12_sittings(client, owner, name, bound, cold):
+    campaigns = [campaign_with_sittings(1, owner), campaign_with_sittings(12, owner)]
+    client.force_login(owner)
+    counts = []
+    for campaign in campaigns:
+        if name == "campaign_public":
+            campaign.public_token = f"public-{campaign.pk}"
+            campaign.save(update_fields=["public_token"])
+            url = reverse(name, args=[campaign.public_token])
+        else:
+            url = reverse(name, args=[campaign.slug])
+        counts.append(count_queries(client, url, cold=cold))
+    assert counts[0] == counts[1] <= bound, counts

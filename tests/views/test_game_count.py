@@ -76,11 +76,15 @@ def test_an_invitation_gives_the_same_count(client, owner):
     assert "campaign: 4 games played · game 5 in progress." in html
 
 
-def test_other_systems_count_every_logged_game(as_owner, owner):
-    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+@pytest.mark.parametrize(
+    ("journal", "words"),
+    [("risk_skyrim_plays.json", "plays logged"), ("captain_america_plays.json", "plays logged"),
+     ("dawnguard_campaign.json", "sittings played")],
+)
+def test_other_systems_count_every_logged_game_in_their_own_words(as_owner, owner, journal, words):
+    campaign = store.import_journal(load_journal(journal), owner=owner)
     html = as_owner.get(campaign.get_absolute_url()).content.decode()
-    played = campaign.games_played
-    assert f"{played} game{'s' if played != 1 else ''} played" in html
+    assert f"{campaign.games_played} {words}" in html
 
 
 def test_an_invitation_to_a_new_campaign_reads_as_one_sentence(client, owner):
@@ -116,4 +120,4 @@ def test_a_deleted_play_is_no_longer_counted_nor_a_game_in_progress(db):
     store.append(campaign, [play_log.deletion_entry(2)])
     campaign.refresh_from_db()
     assert campaign.games_finished == before - 1
-    assert games_played(campaign) == f"{before - 1} games played"
+    assert games_played(campaign) == f"{before - 1} plays logged"

@@ -4,15 +4,13 @@
 import copy
 
 import pytest
-from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import store
 from campaigns.rules import play_log
 
 from ..conftest import load_journal
+from ..query_counts import count_queries as queries
 
 JOURNALS = {"risk-skyrim": "risk_skyrim_plays.json", "captain-america": "captain_america_plays.json"}
 
@@ -28,16 +26,6 @@ def play_log_with(plays, owner, system="risk-skyrim"):
     corrected = {**data["games"][1], "played_on": "2020-02-02"}
     store.append(campaign, [play_log.correction_entry(2, corrected), play_log.deletion_entry(3)], owner)
     return campaign
-
-
-def queries(client, url, *, cold):
-    if cold:
-        cache.clear()
-        store.forget_in_process_states()
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url)
-    assert response.status_code == 200, url
-    return len(captured)
 
 
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])

@@ -59,6 +59,7 @@ from ..base import Entry, RuleError
 from .box import (
     KEY,
     LABEL,
+    COUNT_WORDS,
     JOURNAL_KEYS,
     CHAPTERS,
     STANDALONE_CHAPTER,
@@ -131,7 +132,7 @@ from .table import (
 from .journal import journal_entries, journal_parts, state_json
 
 __all__ = [
-    "Entry", "RuleError", "KEY", "LABEL", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
+    "Entry", "RuleError", "KEY", "LABEL", "COUNT_WORDS", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
     "VIGILANTS", "VOLKIHAR", "DAWNGUARD", "SIDES", "SIDE_NAMES", "DAY", "NIGHT", "THREAT_ICON",
     "WINGED_ICON", "FEED_PLACES", "FEED_PLACE_NAMES", "BOARD_PLACES", "HALL", "FORT_DAWNGUARD", "CASTLE",
     "THRESHOLD_KEYS", "FIRST_LEVEL", "MAX_LEVEL", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",

@@ -24,6 +24,7 @@ from .box import (
     SIDES,
     THREAT_ICON,
     VIGILANTS,
+    VOLKIHAR,
     WINGED_ICON,
 )
 from .state import (
@@ -64,6 +65,17 @@ def apply_event(state: DawnguardState, data: dict) -> None:
     state.events_in_game += 1
 
 
+def _no_dawnguard_in_chapter_1(state: DawnguardState, event: dict, verb: str) -> None:
+    """The Dawnguard, named in chapter 1 (a phone showing chapter 2's sides after an undo): said
+    in the table's words rather than as the journal's values."""
+    if state.chapter == 1 and event.get("side") == DAWNGUARD:
+        raise RuleError(
+            f"the Dawnguard is a side from chapter 2: in chapter 1 a player {verb} "
+            f"{SIDE_NAMES[VIGILANTS]} or {SIDE_NAMES[VOLKIHAR]}",
+            field="side",
+        )
+
+
 def _pledge(state: DawnguardState, event: dict) -> None:
     """Pledges are made during chapter 1; a Volkihar player draws a Vampirism card."""
     if state.chapter != 1:
@@ -71,6 +83,7 @@ def _pledge(state: DawnguardState, event: dict) -> None:
     hero = hero_of(state, event)
     if hero.side is not None:
         raise RuleError(f"{hero.player} has already pledged to {SIDE_NAMES[hero.side]}", field="player")
+    _no_dawnguard_in_chapter_1(state, event, "pledges to")
     side = check_one_of(event["side"], SIDES, "side", naming_the_value=True)
     hero.side = side
     if hero.is_vampire:
@@ -339,6 +352,7 @@ def _join(state: DawnguardState, event: dict) -> None:
         raise RuleError(f"{player} already plays {state.heroes[player].hero}", field="player")
     hero_name = require_text(event, "hero")
     race = require_text(event, "race")
+    _no_dawnguard_in_chapter_1(state, event, "joins")
     side = check_one_of(event["side"], join_sides(state.chapter), "side", naming_the_value=True)
     hero = Hero(player, hero_name, race, level=FIRST_LEVEL + LEVELS_ON_JOINING)
     hero.side = VIGILANTS if side == DAWNGUARD else side

@@ -68,11 +68,11 @@ def apply_game(state: DawnguardState, data: dict) -> None:
         happen(
             state,
             "sitting",
-            f"game {number} plays chapter 2 alone: {chosen}; each hero levels up twice",
+            f"sitting {number} plays chapter 2 alone: {chosen}; each hero levels up twice",
             *sides,
         )
     else:
-        happen(state, "sitting", f"game {number} {'opens' if opens else 'goes on with'} chapter {chapter}")
+        happen(state, "sitting", f"sitting {number} {'opens' if opens else 'goes on with'} chapter {chapter}")
     if flipped:
         happen(state, "flip", flipped)
 
@@ -92,7 +92,7 @@ def why_not_chapter(state: DawnguardState, chapter: Any) -> str | None:
         return f"chapter {state.chapter} is complete: the next game plays chapter {state.chapter + 1}"
     if not state.chapter_complete and chapter != state.chapter:
         next_one = chapter == state.chapter + 1
-        why = " (log chapter_complete at the end of its last game first)" if next_one else ""
+        why = " (mark it complete at the end of its last sitting first)" if next_one else ""
         return f"chapters are played in order: chapter {state.chapter} is not complete yet{why}"
     return None
 
@@ -155,7 +155,7 @@ def start_chapter(state: DawnguardState, chapter: int, flip: bool = True) -> str
             if state.threat_deck:
                 flipped += (
                     f"; the {counted(state.threat_deck, 'token')} on the chapter 1 Threat Event deck "
-                    "go back to the box"
+                    f"{'goes' if state.threat_deck == 1 else 'go'} back to the box"
                 )
         state.vigilant_fort = Fort(FORT_DAWNGUARD, list(state.fort_thresholds["fort_dawnguard"]))
         state.threat_deck = 0

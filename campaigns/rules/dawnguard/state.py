@@ -11,6 +11,7 @@ from ..checks import check_one_of, check_player, is_whole, join_names
 from .box import (
     CHAPTERS,
     DAWNGUARD,
+    FEED_PLACE_NAMES,
     FEED_PLACES,
     FIRST_LEVEL,
     HALL,
@@ -204,7 +205,8 @@ def check_feeding(hero: Hero, places: Any, field: str = "to") -> list[str]:
     for place in FEED_PLACES:
         if places.count(place) > 1:
             raise RuleError(
-                f"feeding puts at most one token on each place, and {place} is named twice", field=field
+                f"feeding puts at most one token on each place: {FEED_PLACE_NAMES[place]} is named twice",
+                field=field,
             )
     if len(places) != hero.hunger:
         raise RuleError(

@@ -203,7 +203,7 @@ def describe(entry: Entry) -> str:
         fort = ", ".join(str(n) for n in thresholds.get("fort_dawnguard") or [])
         return f"fort thresholds corrected: {HALL} {hall}; {FORT_DAWNGUARD} {fort}"
     if entry.kind == "game":
-        words = f"game {data.get('number')}, chapter {data.get('chapter')}"
+        words = f"sitting {data.get('number')}, chapter {data.get('chapter')}"  # a game entry, as the pages call it
         sides = data.get("sides")
         if sides:
             chosen = ", ".join(

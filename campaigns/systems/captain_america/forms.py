@@ -29,6 +29,14 @@ PLAYER_COUNT_MESSAGE = "The game is played by 2 players (a team each) or 4 (a he
 SEAT_IN_PLACE = re.compile(r"\bseat (\d+)\b")
 
 
+class Form(forms.Form):
+    """A form whose labels carry no colon (the label sits above its field, as Skyrim's)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
 def _player_field(label: str, roster: list[str]) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=label,
@@ -38,7 +46,7 @@ def _player_field(label: str, roster: list[str]) -> forms.ChoiceField:
     )
 
 
-class PlayForm(forms.Form):
+class PlayForm(Form):
     """A whole play: the date, who played which heroes, who holds the Winter Soldier and the
     Quinjet at the end of round 5 and each team's rooms."""
 
@@ -182,7 +190,7 @@ def results_initial(game: dict) -> dict:
 # Setup helpers --------------------------------------------------------------------------------
 
 
-class TurnOrderForm(forms.Form):
+class TurnOrderForm(Form):
     """Who picks first and which markers they claim; which hero of each team goes first."""
 
     players = forms.TypedChoiceField(
@@ -237,7 +245,7 @@ class TurnOrderForm(forms.Form):
         return int(first), int(second)
 
 
-class DeploymentForm(forms.Form):
+class DeploymentForm(Form):
     """The rooms a player controls and the buildings they hold whole."""
 
     rooms = forms.IntegerField(

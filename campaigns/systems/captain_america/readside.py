@@ -4,12 +4,13 @@ each scoring its team's points; both players of the winning team win."""
 from __future__ import annotations
 
 from ...rules import captain_america
-from ...readside.base import DRAW, LOST, NO_MARKS, WON, Marks, Play, Seat
+from ...readside.base import DRAW, HEROES_JOINED, LOST, NO_MARKS, WON, Marks, Play, Seat
 
 KEY = captain_america.KEY
 SIDE_WORD = "Team"
 COOPERATIVE = False
 SCORED = True
+TEAMS = True  # two teams of players: BG Stats gets a team play
 MARKS_WON = False
 
 
@@ -24,7 +25,7 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
             team = seat.team
             seats.append(Seat(
                 seat.player, order, captain_america.TEAM_NAMES[team], result, seat.player in game.winners,
-                hero=" & ".join(seat.heroes), score=game.points[team],
+                hero=HEROES_JOINED.join(seat.heroes), score=game.points[team],
             ))
         yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, tuple(seats))
 

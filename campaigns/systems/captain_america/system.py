@@ -26,6 +26,7 @@ SYSTEM = GameSystem(
         "history": play_log_pages.history,  # PL-review: the shared play-log pages
         "standings": play_log_pages.standings,
         "play_detail": play_log_pages.play_detail,
+        "live": play_log_pages.live,  # PL-live: plays logged on another phone show live
     },
     urlpatterns=[
         path("captain-america/setup-help/", views.setup_help, name="captain_america_setup_help"),

@@ -20,6 +20,7 @@ from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import Entry, RuleError
+from ...views import play_log_pages
 from ...views.htmx import render_page
 from ...views.refusals import focus_first_error
 from .forms import (
@@ -109,6 +110,8 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "typed_count": form.typed_count(),
         "page_errors": list(errors),
         "offered_last": offered_last,
+        # A new play's form polls for plays logged on another phone meanwhile.
+        "live_query": None if correcting else play_log_pages.form_query(form["number"].value()),
         "action": (
             reverse("play_correct", args=[access.campaign.slug, correcting])
             if correcting

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...charts import WIDTH, Tick
+from ...charts import WIDTH, Axes, Bars, Tick, along, axis_top, evenly_spread, step_path, value_ticks
 
 
 @dataclass(frozen=True)
@@ -39,43 +39,16 @@ class Step:
 
 
 @dataclass(frozen=True)
-class FortChart:
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+class FortChart(Axes):
     path: str  # the step line's d
     steps: list[Step]  # one per change of level (and the end): its number is written there
-    x_ticks: list[Tick]
-    y_ticks: list[Tick]
     chapters: list[Tick]  # a dashed line where each chapter after the first begins
     end: FortPoint | None  # the fort as it stands, for the end label
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
-
-    @property
-    def y_label_x(self) -> float:
-        return self.left - 6
-
-    @property
-    def x_label_y(self) -> float:
-        return self.bottom + 18
 
 
 def _level_step(largest: int) -> int:
     """1 for the few levels a fort card prints; coarser only for an unusual card."""
     return max(1, math.ceil(largest / 5))
-
-
-def _tick_sittings(sittings: int, most: int = 6) -> list[int]:
-    """Sittings to label along the x axis: all of them when few, else evenly spread."""
-    if sittings <= most:
-        return list(range(1, sittings + 1))
-    return sorted({round(1 + i * (sittings - 1) / (most - 1)) for i in range(most)})
 
 
 def fort_levels(points: list[FortPoint], height: int = 200) -> FortChart:
@@ -86,33 +59,32 @@ def fort_levels(points: list[FortPoint], height: int = 200) -> FortChart:
     # Up to the card's top level, so that the line shows how far the fort is from it.
     highest = max((max(point.level, point.levels) for point in points), default=0)
     step = _level_step(max(highest, 1))
-    top_value = max(step, math.ceil(max(highest, 1) / step) * step)
+    top_value = axis_top(highest, step)
+    along_x, along_y = along(sittings, left, right), along(top_value, bottom, top)
 
     def x(sitting: int) -> float:
-        return round(left + (right - left) * sitting / max(sittings, 1), 1)
+        return round(along_x(sitting), 1)
 
     def y(level: int) -> float:
-        return round(bottom - (bottom - top) * level / top_value, 1)
+        return round(along_y(level), 1)
 
-    path, steps = "", []
-    if points:
-        path = f"M{x(0)} {y(points[0].level)}"
-        for index in range(1, len(points)):
-            if points[index].level != points[index - 1].level:
-                path += f"H{x(index)}V{y(points[index].level)}"
-                level = points[index].level
-                steps.append(Step(x(index), y(level), level, y(level) - 6))
-        path += f"H{x(sittings)}"
+    levels = [point.level for point in points]
+    steps = [
+        Step(x(index), y(levels[index]), levels[index], y(levels[index]) - 6)
+        for index in range(1, len(levels))
+        if levels[index] != levels[index - 1]
+    ]
     chapters = [
         Tick(round((x(index - 1) + x(index)) / 2, 1), f"Chapter {points[index].chapter}")
         for index in range(1, len(points))
         if points[index].chapter != points[index - 1].chapter
     ]
     return FortChart(
-        WIDTH, height, left, right, top, bottom, path, steps,
-        x_ticks=[Tick(x(sitting), str(sitting)) for sitting in _tick_sittings(sittings)],
-        y_ticks=[Tick(y(level), str(level)) for level in range(0, top_value + 1, step)],
-        chapters=chapters,
+        WIDTH, height, left, right, top, bottom,
+        # Six sittings fit side by side along the axis (their labels are short numbers).
+        x_ticks=[Tick(x(sitting), str(sitting)) for sitting in evenly_spread(sittings, 6)],
+        y_ticks=value_ticks(top_value, step, y),
+        path=step_path(levels, x, y), steps=steps, chapters=chapters,
         end=points[-1] if points else None,
     )
 
@@ -139,25 +111,8 @@ class BalanceBar:
 
 
 @dataclass(frozen=True)
-class BalanceChart:
-    width: int
-    height: int
-    bar_x: float
-    bar_span: float
-    bar_height: float
+class BalanceChart(Bars):
     bars: list[BalanceBar]
-
-    @property
-    def view_box(self) -> str:
-        return f"0 0 {self.width} {self.height}"
-
-    @property
-    def half_x(self) -> float:
-        return self.bar_x + self.bar_span / 2
-
-    @property
-    def label_x(self) -> float:
-        return self.bar_x - 8
 
     @property
     def hall_value_x(self) -> float:
@@ -184,4 +139,4 @@ def balance_bars(rows: list[BalanceRow], row_height: float = 28.0) -> BalanceCha
             castle_width=round(bar_span - hall_width, 1),
             hall=row.hall, castle=row.castle,
         ))
-    return BalanceChart(WIDTH, int(8 + len(rows) * row_height), bar_x, bar_span, bar_height, bars)
+    return BalanceChart(WIDTH, int(8 + len(rows) * row_height), bar_x, bar_span, bar_height, bars=bars)

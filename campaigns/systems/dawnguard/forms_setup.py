@@ -119,6 +119,9 @@ class SetupForm(ThresholdsForm):
                 )
             elif hero and not race:
                 self.add_error(hero_field(index, "race"), f"Which race is {hero}?")
+        if not any((cleaned.get(hero_field(index, "hero")) or "").strip() for index in range(len(self.roster))):
+            # The rules' own words name the journal's key ('heroes'): say it as the page does.
+            self.add_error(None, "Give at least one player a hero: the campaign starts with at least one.")
         return cleaned
 
     def _sent(self) -> list[int]:

@@ -19,6 +19,7 @@ COUNTING = (
     "head-to-head and factions. Exported to BG Stats, it is a co-operative play with no winner."
 )
 SCORED = False
+TEAMS = False  # played together: COOPERATIVE says so, not teams
 MARKS_WON = False
 
 SIDE_NAMES = {

@@ -9,8 +9,7 @@ on the page asks play/live/ every 2 seconds whether the campaign changed (204 wh
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
@@ -20,7 +19,8 @@ from ...access import campaign_for
 from ...forms import add_rule_error
 from ...rules import dawnguard as rules
 from ...rules.base import RuleError
-from ...views.htmx import render_page, vary_on_htmx
+from ...views.htmx import render_page
+from ...views.live import live_view
 from ...views.refusals import focus_first_error, page_url_on_get
 from .forms_play import EVENT_FORMS, ContestedTestForm
 
@@ -122,23 +122,8 @@ def table(request, slug):
     return _page(request, _dawnguard(request, slug))
 
 
-@require_safe
-def live(request, slug):
-    """Polled every 2 seconds: 204 while nothing changed, else the fresh board and entries."""
-    if not request.user.is_authenticated:
-        table_url = reverse("table", args=[slug])
-        if request.htmx:
-            # Signed out elsewhere: a short notice in place of the board stops the poll.
-            response = render_page(request, "campaigns/table_signed_out.html", {"table_url": table_url})
-        else:
-            response = redirect_to_login(table_url)
-        return vary_on_htmx(response)
-    access = _dawnguard(request, slug)
-    if request.GET.get("v") == str(access.campaign.journal_version):
-        return HttpResponse(status=204)
-    context = live_context(access)
-    context["changed"] = True
-    return render_page(request, "dawnguard/table_live.html", context)
+# Polled every 2 seconds by the table: 204 while nothing changed, else the fresh status.
+live = live_view(access_for=_dawnguard, context_for=live_context, template="dawnguard/table_live.html")
 
 
 @login_required

@@ -194,6 +194,17 @@ def _start_page(request, access, state, *, form=None, mode=None, page_errors=())
     return render_page(request, START_TEMPLATE, context, partial="start")
 
 
+def _chapter_refused(state, offered: int, posted: str | None) -> str:
+    """Why a chapter the page did not offer starts nothing: one behind the offer means the
+    campaign moved on (another phone completed the chapter); one ahead breaks the rule that
+    chapters are played in order, said in the rule's words."""
+    if posted and posted.isdigit() and offered < int(posted) <= max(rules.CHAPTERS):
+        why = rules.why_not_chapter(state, int(posted))
+        if why:
+            return f"{why[0].upper()}{why[1:]}. {NOTHING_SAVED}"
+    return MOVED_ON
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request, slug):
@@ -220,8 +231,8 @@ def game_start(request, slug):
         why = f"Sitting {posted} was already started (on another phone?). {NOTHING_SAVED}" if started else MOVED_ON
         return _start_page(request, access, state, mode=mode, page_errors=[why])
     if str(chapter) != request.POST.get("chapter"):
-        # The campaign moved on since the page was shown (another phone completed the chapter).
-        return _start_page(request, access, state, mode=mode, page_errors=[MOVED_ON])
+        refusal = _chapter_refused(state, chapter, request.POST.get("chapter"))
+        return _start_page(request, access, state, mode=mode, page_errors=[refusal])
     if form.is_valid():
         data = {"number": number, "played_on": form.cleaned_data["played_on"].isoformat(), "chapter": chapter}
         if standalone:

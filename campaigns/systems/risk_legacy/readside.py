@@ -11,6 +11,7 @@ KEY = risk_legacy.KEY
 SIDE_WORD = "Faction"
 COOPERATIVE = False
 SCORED = False
+TEAMS = False
 MARKS_WON = True
 
 RESULTS = {"won": WON, "held_on": HELD_ON, "eliminated": ELIMINATED}

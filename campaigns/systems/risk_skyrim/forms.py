@@ -115,6 +115,16 @@ class PlayForm(Form):
             for part in needed:
                 if cleaned.get(seat_field(slot, part)) is None and seat_field(slot, part) not in self.errors:
                     self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} had {player}?")
+            # Dovahkiin's holdings are optional, but forts and portals stand in territories:
+            # asked here in the player's words (the rules' refusal names journal keys).
+            territories = seat_field(slot, "territories")
+            if mode == rules.DOVAHKIIN and cleaned.get(territories) is None and territories not in self.errors:
+                counted = [part for part in ("forts", "portals") if cleaned.get(seat_field(slot, part)) is not None]
+                if counted:
+                    self.add_error(
+                        territories,
+                        f"How many territories had {player}? Their {' and '.join(counted)} stand in territories.",
+                    )
         return cleaned
 
     def seats(self) -> list[dict]:

@@ -9,6 +9,7 @@ KEY = risk_skyrim.KEY
 SIDE_WORD = "Faction"
 COOPERATIVE = False
 SCORED = True
+TEAMS = False
 MARKS_WON = False
 
 

@@ -15,8 +15,8 @@ SYSTEM = GameSystem(
     overview=play_log_pages.overview,
     play_template="risk_skyrim/_play_numbers.html",
     tabs=(
-        Tab("Log play", "game_start", ("log_play",)),
-        Tab("Setup", "risk_skyrim_setup_help", ("setup_help",)),
+        Tab("Log a play", "game_start", ("log_play",)),
+        Tab("Setup help", "risk_skyrim_setup_help", ("setup_help",)),
         Tab("Standings", "standings", ("standings",)),  # PL-review: the shared play-log pages
     ),
     pages={
@@ -26,6 +26,7 @@ SYSTEM = GameSystem(
         "history": play_log_pages.history,
         "standings": play_log_pages.standings,
         "play_detail": play_log_pages.play_detail,
+        "live": play_log_pages.live,  # PL-live: plays logged on another phone show live
     },
     urlpatterns=[
         path("skyrim/setup-help/", views.setup_help, name="risk_skyrim_setup_help"),

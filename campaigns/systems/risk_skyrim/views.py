@@ -23,6 +23,7 @@ from ...rules import play_log
 from ...rules import risk_skyrim as rules
 from ...rules.base import Entry, RuleError
 from ...rules.checks import join_names
+from ...views import play_log_pages
 from ...views.htmx import render_page, wants_fragment
 from ...views.refusals import focus_first_error
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
@@ -92,6 +93,8 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
         ),
         "territories": rules.TERRITORIES,
         "least_points": rules.VICTORY_POINTS_TO_WIN,
+        # A new play's form polls for plays logged on another phone meanwhile.
+        "live_query": None if correcting else play_log_pages.form_query(number),
     }
 
 

@@ -96,7 +96,16 @@ def test_a_player_may_join_during_chapter_1():
 
 def test_the_dawnguard_is_no_side_in_chapter_1():
     error = refused(pledged(), event("join", player="Eve", hero="T", race="Argonian", side="dawnguard"))
-    assert error.message == "'side' must be one of vigilants, volkihar, not dawnguard"
+    assert error.message == (
+        "the Dawnguard is a side from chapter 2: in chapter 1 a player joins the Vigilants of Stendarr "
+        "or Clan Volkihar"
+    )
+    assert error.field == "side"
+    error = refused(chapter_1(), event("pledge", player="Ana", side="dawnguard"))
+    assert error.message == (
+        "the Dawnguard is a side from chapter 2: in chapter 1 a player pledges to the Vigilants of "
+        "Stendarr or Clan Volkihar"
+    )
 
 
 @pytest.mark.parametrize(
@@ -167,7 +176,7 @@ def test_feeding_on_every_place_sates_a_vampire():
 def test_feeding_puts_at_most_one_token_on_each_place():
     state = pledged(*[event("hunger", player="Ana")] * 2)
     error = refused(state, event("feed", player="Ana", to=["quest", "quest"]))
-    assert error.message == "feeding puts at most one token on each place, and quest is named twice"
+    assert error.message == "feeding puts at most one token on each place: a quest is named twice"
     assert error.field == "to"
 
 

@@ -194,7 +194,7 @@ def test_every_entry_of_the_data_journal_has_a_description():
 
 
 def test_descriptions_are_in_players_words_with_no_codes_or_dates():
-    assert dawnguard.describe(game(3, chapter=2)) == "game 3, chapter 2"
+    assert dawnguard.describe(game(3, chapter=2)) == "sitting 3, chapter 2"
     assert (
         dawnguard.describe(event("feed", player="Dee", to=["stronghold", "space", "threat_deck"]))
         == "Dee feeds (the Stronghold chart, the current space, the Threat Event deck)"
@@ -313,7 +313,7 @@ def test_new_words_for_the_history():
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
     alone = Entry("game", {"number": 1, "played_on": "2026-09-04", "chapter": 2, "sides": sides})
     assert dawnguard.describe(alone) == (
-        "game 1, chapter 2 played alone; sides: Ana Clan Volkihar, Ben the Dawnguard"
+        "sitting 1, chapter 2 played alone; sides: Ana Clan Volkihar, Ben the Dawnguard"
     )
 
 

@@ -57,7 +57,7 @@ def test_what_is_left_for_the_forms():
     }
     assert dawnguard.why_not_start(state, 2) == (
         "chapters are played in order: chapter 1 is not complete yet "
-        "(log chapter_complete at the end of its last game first)"
+        "(mark it complete at the end of its last sitting first)"
     )
     assert dawnguard.why_not_start(state, 1) is None
     not_set_up = dawnguard.new_state(PLAYERS)

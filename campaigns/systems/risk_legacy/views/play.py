@@ -3,8 +3,7 @@ the rewards, and naming the world. Every write is one entry through store.append
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
@@ -13,7 +12,8 @@ from .... import store
 from ....forms import add_rule_error
 from ....rules import risk_legacy as rl
 from ....rules.base import RuleError
-from ....views.htmx import render_page, vary_on_htmx
+from ....views.htmx import render_page
+from ....views.live import live_view
 from ....views.refusals import focus_first_error, page_url_on_get
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
@@ -124,25 +124,8 @@ def table(request, slug):
     return _page(request, risk_legacy_campaign(request, slug))
 
 
-@require_safe
-def live(request, slug):
-    """Polled every few seconds: 204 while nothing changed, else the fresh status fragment."""
-    if not request.user.is_authenticated:
-        table_url = reverse("table", args=[slug])
-        if request.htmx:
-            # Signed out elsewhere (another tab, expiry, a new password): a short notice in
-            # place of the status, which stops the poll; following the login redirect would
-            # drop the whole login page into this one.
-            response = render_page(request, "campaigns/table_signed_out.html", {"table_url": table_url})
-        else:
-            response = redirect_to_login(table_url)
-        return vary_on_htmx(response)
-    access = risk_legacy_campaign(request, slug)
-    if request.GET.get("v") == str(access.campaign.journal_version):
-        return HttpResponse(status=204)
-    context = live_context(access)
-    context["changed"] = True
-    return render_page(request, LIVE_TEMPLATE, context)
+# Polled every 2 seconds by the table: 204 while nothing changed, else the fresh status.
+live = live_view(access_for=risk_legacy_campaign, context_for=live_context, template=LIVE_TEMPLATE)
 
 
 @login_required
