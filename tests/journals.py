@@ -222,7 +222,7 @@ def stopped_journals() -> dict[str, dict]:
     return {phase: built.journal(phase) for phase in built.stops}
 
 
-# Play logs (PL-core, issue 11) ------------------------------------------------------------
+# Play logs (issue 11) ------------------------------------------------------------
 # `play_log_journals()`: a Risk: Skyrim and a Captain America log holding every entry kind
 # (setup, game, correction, deletion) and every mode, player count and ending: each Skyrim
 # mode, a Dovahkiin play where two seats reached 10 points ("won": true), a Civil War loser
@@ -309,7 +309,7 @@ def play_log_journals() -> dict[str, dict]:
     return journals
 
 
-# -- Dawnguard (DG-rules) ------------------------------------------------------------------
+# -- Dawnguard ------------------------------------------------------------------
 
 DAWNGUARD_THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
 

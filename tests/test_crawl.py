@@ -171,7 +171,7 @@ def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(clien
         assert pages[reverse("history", args=[campaign.slug])] == 200
         territory = reverse("territory_history", args=[campaign.slug, "egypt"])
         assert pages[territory] == 200
-    # A play log's looking-back pages are reached by its links: standings, history, each play (PL-review).
+    # A play log's looking-back pages are reached by its links: standings, history, each play.
     if "play_detail" in SYSTEMS[campaign.system].pages:
         state = store.state(campaign)
         numbers = sorted([game.number for game in state.games] + list(state.deleted))  # page 1: the latest 20

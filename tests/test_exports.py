@@ -80,7 +80,7 @@ class TestExports:
         assert data["plays"][0]["playerScores"][0]["role"] == "Clan Volkihar – Sigrid"
 
     def test_bg_stats_file_of_captain_america_is_a_team_game(self):
-        # QA-PL: BG Stats reads a team play from `usesTeams` and each score's `team`.
+        # BG Stats reads a team play from `usesTeams` and each score's `team`.
         data = exports.bg_stats_file(record("captain-america"))
         assert data["games"][0]["usesTeams"] is True
         players = {player["id"]: player["name"] for player in data["players"]}

@@ -38,7 +38,7 @@ def test_skyrim_demo_standings():
     assert (players["Ana"].plays, players["Ana"].wins, players["Ana"].win_rate) == (6, 3, 0.5)
     assert players["Ana"].most_played == ("Thalmor", 3)
     assert players["Ana"].average_score == 11.2
-    # Chaos points, victory points and territories are averaged apart (QA-PL).
+    # Chaos points, victory points and territories are averaged apart.
     assert table.scored_by_mode
     assert players["Ana"].average_by_mode == (("Chaos", 20.0), ("Dovahkiin", 7.0), ("Civil War", 0.0))
     # Play 8 is Ana and Eve's shared win: each counts it, and it is the last play of both.
@@ -138,7 +138,7 @@ def test_a_value_a_seat_left_out_reads_as_a_dash():
 
 
 def test_a_seat_running_a_whole_team_counts_each_of_its_heroes():
-    # QA-PL: with 2 players a Captain America seat runs both heroes of its team.
+    # with 2 players a Captain America seat runs both heroes of its team.
     table = standings(record(
         play(1, seat("Ana", WON, side="Team A", hero="Captain America"), seat("Ben", LOST, 2, side="Team B", hero="Iron Man")),
         play(2, seat("Ana", WON, side="Team A", hero="Captain America & Falcon"),

@@ -474,7 +474,7 @@ def _game_json(game: GameRecord) -> dict[str, Any]:
 
 def describe(entry: Entry) -> str:
     """A short sentence for the history page: the teams with their players and heroes, the
-    points and the result ("game 3: Team Captain America (Ana as Captain America, Ben as
+    points and the result ("play 3: Team Captain America (Ana as Captain America, Ben as
     Falcon) 5 – Team Iron Man (Cid as Iron Man, Dee as War Machine) 3: Team Captain America
     won"). Written only from the entry, which the fold has checked."""
     data = entry.data
@@ -495,7 +495,7 @@ def describe(entry: Entry) -> str:
             sides.append(f"{TEAM_NAMES[team]} ({', '.join(members)}) {scored[team]}")
     except (KeyError, TypeError, IndexError, AttributeError, ValueError):
         # A refused entry (shown beside its refusal) may be any shape: say what it can.
-        return f"game {data.get('number')}: {seated_players(data)}"
+        return f"play {data.get('number')}: {seated_players(data)}"
     outcome = result(scored)
     said = "a draw" if outcome == DRAW else f"{TEAM_NAMES[outcome]} won"
-    return f"game {data.get('number')}: {' – '.join(sides)}: {said}"
+    return f"play {data.get('number')}: {' – '.join(sides)}: {said}"

@@ -69,12 +69,12 @@ def deletion_entry(number: int) -> Entry:
 
 
 def describe_change(entry: Entry, describe_game: Callable[[Entry], str]) -> str | None:
-    """"correction of game 12, Chaos: Ana, Ben" / "deletion of game 12", or None for an entry
+    """"correction of play 12, Chaos: Ana, Ben" / "deletion of play 12", or None for an entry
     that is neither (`describe_game` words a game entry)."""
     if entry.kind == CORRECTION:
         return "correction of " + describe_game(Entry(GAME_KIND, entry.data))
     if entry.kind == DELETION:
-        return f"deletion of game {entry.data.get('number')}"
+        return f"deletion of play {entry.data.get('number')}"
     return None
 
 

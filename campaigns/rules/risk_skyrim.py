@@ -416,4 +416,4 @@ def describe(entry: Entry) -> str:
         return entry.kind
     players = seated_players(data)
     mode = MODES.get(data.get("mode"), data.get("mode"))
-    return f"game {data.get('number')}, {mode}: {players}"
+    return f"play {data.get('number')}, {mode}: {players}"

@@ -532,11 +532,11 @@ def test_the_record_keeps_the_end_of_round_5_and_words_the_missions():
 
 def test_the_history_line_says_the_teams_the_points_and_the_result():
     assert captain_america.describe(game()) == (
-        "game 1: Team Captain America (Ana as Captain America, Ben as Falcon) 5 – "
+        "play 1: Team Captain America (Ana as Captain America, Ben as Falcon) 5 – "
         "Team Iron Man (Cid as Iron Man, Dee as War Machine) 3: Team Captain America won"
     )
     assert captain_america.describe(game(TWO_SEATS, rooms=(15, 15), quinjet=None)) == (
-        "game 1: Team Captain America (Ben as Captain America & Falcon) 3 – "
+        "play 1: Team Captain America (Ben as Captain America & Falcon) 3 – "
         "Team Iron Man (Ana as Iron Man & War Machine) 0: Team Captain America won"
     )
     assert captain_america.describe(game(rooms=(15, 15))).endswith(" 3: a draw")

@@ -240,10 +240,10 @@ def test_a_campaign_still_keeps_its_state_as_of_each_game():
 
 
 def test_corrections_and_deletions_are_described_for_the_history():
-    assert risk_skyrim.describe(play_log.correction_entry(2, chaos(2))) == "correction of game 2, Chaos: Ana, Ben"
-    assert risk_skyrim.describe(play_log.deletion_entry(2)) == "deletion of game 2"
-    assert captain_america.describe(play_log.deletion_entry(5)) == "deletion of game 5"
-    assert captain_america.describe(play_log.correction_entry(1, civil_war(1))).startswith("correction of game 1")
+    assert risk_skyrim.describe(play_log.correction_entry(2, chaos(2))) == "correction of play 2, Chaos: Ana, Ben"
+    assert risk_skyrim.describe(play_log.deletion_entry(2)) == "deletion of play 2"
+    assert captain_america.describe(play_log.deletion_entry(5)) == "deletion of play 5"
+    assert captain_america.describe(play_log.correction_entry(1, civil_war(1))).startswith("correction of play 1")
 
 
 # The journal ------------------------------------------------------------------------------

@@ -65,9 +65,9 @@ MATRIX = [
     ("play_delete", "get", RECORD),
     ("play_delete", "post", RECORD),
     # -- each system's own pages: add them here (the test below finds them)
-    ("captain_america_setup_help", "get", READ),  # CA: Captain America's setup helpers
-    ("dawnguard_event", "post", RECORD),  # DG-table: one tap at the table, one event
-    ("dawnguard_contested_test", "get", READ),  # DG-table: the contested skill test (records nothing)
+    ("captain_america_setup_help", "get", READ),  # Captain America's setup helpers
+    ("dawnguard_event", "post", RECORD),  # one tap at the table, one event
+    ("dawnguard_contested_test", "get", READ),  # the contested skill test (records nothing)
     ("dawnguard_thresholds", "post", RECORD),  # correct the fort cards' thresholds
     ("risk_skyrim_setup_help", "get", READ),  # Risk: Skyrim's setup helpers
 ]

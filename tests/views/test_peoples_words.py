@@ -60,7 +60,7 @@ def test_modes_teams_and_cities_are_named(client, owner, demo):
     assert "Civil War" in skyrim
     captain_america = by_system["captain-america"]
     captain = client.get(reverse("campaign_detail", args=[captain_america.slug])).content.decode()
-    # The latest plays name each team with its points (PL-review's play-log overview).
+    # The latest plays name each team with its points (the play-log overview).
     assert "<strong>Team Captain America</strong> <span class=\"seat-score\">2" in captain
     assert "<strong>Team Iron Man</strong> <span class=\"seat-score\">3" in captain
     risk = next(c for c in demo if c.name == "Thursday Earth")

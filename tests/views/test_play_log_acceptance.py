@@ -1,4 +1,4 @@
-"""Acceptance pass over issue 11 (QA-PL): the rules of GAMES.md §3–4 that the play forms'
+"""Acceptance pass over issue 11: the rules of GAMES.md §3–4 that the play forms'
 own tests left untried, each refused through its form with its message and nothing saved."""
 
 import pytest
@@ -81,7 +81,7 @@ def test_a_stated_dovahkiin_winner_is_marked_first_to_10_on_the_plays_page(as_ow
 
 
 def test_a_correction_made_through_the_form_is_undone_through_the_undo_page(as_owner, owner):
-    # QA-PL: the correction is the journal's last entry, so the undo page names it and takes it back.
+    # the correction is the journal's last entry, so the undo page names it and takes it back.
     logged = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
     data = play(
         "chaos", 8, {"seen": 0},
@@ -97,7 +97,7 @@ def test_a_correction_made_through_the_form_is_undone_through_the_undo_page(as_o
     assert store.state(logged).is_corrected(8)
     undo_url = reverse("undo", args=[logged.slug])
     html = as_owner.get(undo_url).content.decode()
-    assert "correction of game 8" in html
+    assert "correction of play 8" in html
     last = logged.entries.live().order_by("-position").first()
     assert as_owner.post(undo_url, {"entry": last.pk}).status_code == 302
     logged.refresh_from_db()

@@ -75,7 +75,7 @@ def test_undo_takes_a_deletion_back(client, owner, log):
     client.force_login(owner)
     client.post(delete_url(log, 1))
     undone = store.undo_last(Campaign.objects.get(pk=log.pk), owner)
-    assert store.describe(log, undone.kind, undone.data) == "deletion of game 1"
+    assert store.describe(log, undone.kind, undone.data) == "deletion of play 1"
     assert store.state_json(Campaign.objects.get(pk=log.pk)) == before
 
 

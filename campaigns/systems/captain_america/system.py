@@ -1,34 +1,12 @@
-"""Captain America's registration: its tabs, pages and overview (campaigns/systems/base.py)."""
-
-from django.urls import path
+"""Captain America's registration: a play log (campaigns/systems/play_log.py)."""
 
 from ...rules import captain_america as rules
-from ...views import play_log
-from ...views import play_log_pages
-from ..base import GameSystem, Tab
+from ..play_log import play_log_system
 from . import readside, views
 
-SYSTEM = GameSystem(
+SYSTEM = play_log_system(
     rules=rules,
     read_side=readside,
-    overview_template="play_log/overview.html",
-    overview=play_log_pages.overview,
-    play_template="captain_america/_play_numbers.html",
-    tabs=(
-        Tab("Log a play", "game_start", ("log_play",)),
-        Tab("Setup help", "captain_america_setup_help", ("setup_help",)),
-        Tab("Standings", "standings", ("standings",)),  # PL-review: the shared play-log pages
-    ),
-    pages={
-        "game_start": views.play_new,
-        "play_correct": views.play_correct,
-        "play_delete": play_log.delete_play,  # PL-core: the shared deletion page
-        "history": play_log_pages.history,  # PL-review: the shared play-log pages
-        "standings": play_log_pages.standings,
-        "play_detail": play_log_pages.play_detail,
-        "live": play_log_pages.live,  # PL-live: plays logged on another phone show live
-    },
-    urlpatterns=[
-        path("captain-america/setup-help/", views.setup_help, name="captain_america_setup_help"),
-    ],
+    views=views,
+    setup_help=("captain-america/setup-help/", "captain_america_setup_help"),
 )

@@ -14,15 +14,15 @@ SYSTEM = GameSystem(
     tabs=(Tab("Play", "table", ("play", "setup", "start")),),
     pages={
         "history": views_history.history,
-        "table": views_play.table,  # the phone beside the board (DG-table)
+        "table": views_play.table,  # the phone beside the board
         "live": views_play.live,
-        "setup_edit": views_setup.setup_edit,  # the heroes and forts (DG-rules)
-        "game_start": views_setup.game_start,  # start a sitting (DG-rules)
+        "setup_edit": views_setup.setup_edit,  # the heroes and forts
+        "game_start": views_setup.game_start,  # start a sitting
     },
     urlpatterns=[
-        # -- before and between sittings (DG-rules): the fort thresholds corrected
+        # -- before and between sittings: the fort thresholds corrected
         path("setup/thresholds/", views_setup.thresholds_edit, name="dawnguard_thresholds"),
-        # -- the table (DG-table): one event per tap; the contested skill test records nothing
+        # -- the table: one event per tap; the contested skill test records nothing
         path("play/sitting/<slug:event_type>/", views_play.event_add, name="dawnguard_event"),
         path("play/contest/", views_play.contested_test, name="dawnguard_contested_test"),
     ],
