@@ -28,7 +28,8 @@ RECENT_ENTRIES = 6
 TEMPLATE = "dawnguard/table.html"
 
 PLAYING = "playing"  # rules.sitting_phase: a sitting is open and its chapter not complete
-# The one-tap forms beside the board's counts (nothing typed: a live refresh loses nothing),
+# The one-tap forms beside the board's counts, refreshed live with them (what a player has
+# ticked but not sent, the day turn's feeding places, is put back by app.js after a refresh),
 # then the forms further down the page.
 BOARD_FORMS = ("marker", "day_night", "hunger", "day_turn", "level_up", "threat_deck", "board_threat")
 OTHER_FORMS = ("pledge", "feed", "fort_stars", "fort_card", "join", "chapter_complete")
@@ -66,7 +67,7 @@ def _heroes(state) -> list[dict]:
 
 def live_context(access, forms=None) -> dict:
     """What every phone at the table sees update: the sitting, the board's counts and the
-    one-tap forms beside them (they hold nothing typed, so a refresh loses nothing)."""
+    one-tap forms beside them (app.js keeps what a player has ticked but not sent)."""
     campaign = access.campaign
     state = store.state(campaign)
     forms = forms or {}
