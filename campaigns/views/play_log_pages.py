@@ -7,7 +7,9 @@ rooms, ...) from the system's `play_template`, and what the fold recorded (a pla
 its data as it stands now, corrections, deletions) from the state (rules/play_log.py).
 
 Lists of plays are paged (the latest first, ?page=N read like every number a URL hands in),
-so a log of 1,000 plays renders 20 of them, with the same few queries as a log of 5.
+so a log of 1,000 plays renders 20 of them, with the same few queries as a log of 5; htmx's
+"Older plays" asks for the plays before the oldest shown (?before=N), and a live refresh
+keeps every play the list shows (`_live_plays`).
 """
 
 from __future__ import annotations
@@ -158,9 +160,83 @@ def _page(request, numbers: list[int]) -> Page:
     return Paginator(numbers, PLAYS_PER_PAGE).get_page(asked or 1)
 
 
+def _older(numbers: list[int], shown: list[int]) -> dict | None:
+    """The "Older plays" link under `shown` (the latest plays down to its last one): htmx
+    asks for the plays before the oldest shown (?before=N, so plays logged meanwhile never
+    shift a page onto one already shown), a plain link for the page that holds them."""
+    if not shown or shown[-1] == numbers[-1]:
+        return None
+    count = numbers.index(shown[-1]) + 1  # the plays from the latest down to the oldest shown
+    return {"before": shown[-1], "page": count // PLAYS_PER_PAGE + 1, "shown": count, "total": len(numbers)}
+
+
 def _plays_context(request, campaign: Campaign, state, player: str | None = None) -> dict:
-    page = _page(request, _numbers(state, player))
-    return {"plays_page": page, "play_items": _items(campaign, state, list(page.object_list)), "player": player}
+    """A page of plays (?page=N), or, for htmx's "Older plays", the plays before ?before=N;
+    with what the list shows (`shown`: its newest and oldest plays, and whether it starts at
+    the latest) for the live poll, so a refresh keeps every play loaded so far."""
+    numbers = _numbers(state, player)
+    before = whole_number(request.GET.get("before")) if request is not None else None
+    page = None
+    if before:
+        shown = [number for number in numbers if number < before][:PLAYS_PER_PAGE]
+    else:
+        page = _page(request, numbers)
+        shown = list(page.object_list)
+    return {
+        "plays_page": page,
+        "plays_total": len(numbers),
+        "play_items": _items(campaign, state, shown),
+        "player": player,
+        "older": _older(numbers, shown),
+        "shown": {
+            # Only the page that starts at the latest play takes new plays on top.
+            "top": not before and page.number == 1,
+            "newest": shown[0] if shown else 0,
+            "oldest": shown[-1] if shown else 0,
+            "more": bool(before),  # the next plays of a list: only its oldest changes
+        },
+    }
+
+
+def _live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
+    """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
+    sent by the poll): the plays logged since, to go on top (only on a list that starts at
+    the latest), and every play shown, each swapped in place by its id (a correction or a
+    deletion shows). A list that showed nothing, or a shown play undone, gets the plays
+    from the latest down to the oldest shown, whole."""
+    newest, oldest = whole_number(request.GET.get("newest")), whole_number(request.GET.get("oldest"))
+    top = request.GET.get("top") == "1"
+    numbers = _numbers(state, player)
+    everyone = _numbers(state, None)
+    if not newest or not oldest or newest > (everyone[0] if everyone else 0):
+        if not oldest:
+            return {**_plays_context(None, campaign, state, player), "plays_whole": True}
+        kept = [number for number in numbers if number >= oldest]
+        return {
+            "player": player,
+            "plays_total": len(numbers),
+            "play_items": _items(campaign, state, kept),
+            "older": _older(numbers, kept),
+            "shown": {
+                "top": True,
+                "newest": kept[0] if kept else 0,
+                "oldest": kept[-1] if kept else 0,
+                "more": False,
+            },
+            "plays_whole": True,
+        }
+    new = [number for number in numbers if number > newest] if top else []
+    in_place = [number for number in numbers if oldest <= number <= newest]
+    items = _items(campaign, state, new + in_place)
+    return {
+        "player": player,
+        "plays_total": len(numbers),
+        "new_items": items[: len(new)],
+        "play_items": items[len(new) :],
+        "older": _older(numbers, new + in_place),  # its count grows with the new plays
+        "shown": {"top": top, "newest": new[0] if new else newest, "oldest": oldest, "more": False},
+        "plays_whole": False,
+    }
 
 
 # Pages ------------------------------------------------------------------------------------
@@ -191,7 +267,9 @@ def history(request, slug):
         "players": state.players,
         **_plays_context(request, campaign, state, player),
     }
-    context["live_query"] = live_refresh.query(on="history", page=context["plays_page"].number)
+    context["live_query"] = live_refresh.query(on="history")
+    # htmx's answer (the next plays, or another player's) tells the poll what the list shows now.
+    context["shown_oob"] = bool(request.htmx)
     return render_page(request, "play_log/history.html", context, partial="plays-page")
 
 
@@ -207,17 +285,20 @@ def form_query(number: int) -> str:
 
 
 def _live_context(request, access: Access, on: str) -> dict:
-    """The fresh part of the page `on`: the overview's records and latest plays, the history's
-    page of plays (the filter's player, sent by the poll), or the form's number."""
+    """The fresh part of the page `on`: the overview's records and its plays, the history's
+    plays (the filter's player, sent by the poll), both keeping what the list shows
+    (`_live_plays`), or the form's number."""
     campaign = access.campaign
     state = store.state(campaign)
     context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
     if on == "overview":
-        context.update(overview(access, state))
+        context["records"] = list(state.records.items())
+        context["live_query"] = live_refresh.query(on="overview")
+        context.update(_live_plays(request, campaign, state, None))
     elif on == "history":
         player = request.GET.get("player") if request.GET.get("player") in state.players else None
-        context.update(_plays_context(request, campaign, state, player))
-        context["live_query"] = live_refresh.query(on="history", page=context["plays_page"].number)
+        context.update(_live_plays(request, campaign, state, player))
+        context["live_query"] = live_refresh.query(on="history")
     else:
         opened, number = whole_number(request.GET.get("opened")), state.next_number
         # Plays logged meanwhile: this form's play becomes the next number (a save with the

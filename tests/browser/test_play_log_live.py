@@ -13,6 +13,7 @@ from campaigns.rules.base import Entry
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..views.test_play_log_pages import skyrim_log
 from .conftest import log_in
 
 SOON = 6000  # ms: the poll runs every 2 seconds
@@ -135,3 +136,61 @@ def test_a_half_typed_form_hears_of_a_play_logged_on_another_phone(new_phone, sh
     expect(phone_a.get_by_role("status").filter(has_text="Play 10 is logged: Cid won.")).to_be_visible()
     state = store.state(Campaign.objects.get(pk=skyrim.pk))
     assert [game.number for game in state.games][-2:] == [9, 10]
+
+
+# A refresh keeps the older plays a phone loaded -------------------------------------------------
+
+
+@pytest.fixture
+def long_log(transactional_db):
+    """A Risk: Skyrim log of 45 plays (three pages), Olive its owner and Ben a member."""
+    olive = UserFactory(username="olive")
+    campaign = store.import_journal(skyrim_log(45, name="Skyrim nights"), owner=olive)
+    campaign.memberships.create(user=UserFactory(username="ben"), role="member")
+    return campaign
+
+
+def test_a_new_play_goes_on_top_of_the_older_plays_phone_a_loaded(new_phone, shoot, long_log):
+    phone_a, phone_b = phone_of(new_phone, "olive"), phone_of(new_phone, "ben")
+    phone_a.goto(f"/campaigns/{long_log.slug}/history/")
+    plays = phone_a.locator("#plays > li.play-item")
+    expect(plays).to_have_count(20)
+    phone_a.get_by_role("link", name="Older plays").click()  # htmx: plays 25 to 6 in place
+    expect(plays).to_have_count(40)
+    expect(phone_a.locator("#play-6")).to_be_visible()
+
+    log_a_chaos_play(phone_b, long_log.slug)
+
+    expect(phone_a.locator("#play-46")).to_contain_text("Logged by ben", timeout=SOON)
+    expect(plays).to_have_count(41)  # the older plays are still there
+    expect(phone_a.locator("#plays-more-count")).to_have_text("41 of 46 shown")
+    assert plays.first.get_attribute("id") == "play-46"
+    expect(phone_a.locator("#play-6")).to_be_attached()
+    expect(phone_a.locator("#plays-live")).to_contain_text("Updated just now.")
+    # The next "Older plays" goes on from play 5: nothing shown twice.
+    phone_a.get_by_role("link", name="Older plays").click()
+    expect(plays).to_have_count(46)
+    numbers = [int(item.get_attribute("id").removeprefix("play-")) for item in plays.all()]
+    assert numbers == list(range(46, 0, -1))
+    assert phone_a.csp_errors == [], phone_a.csp_errors
+    shoot(phone_a, "play-log-live-history-older-390")
+
+
+def test_the_overview_keeps_its_older_plays_and_counts_the_new_one(new_phone, shoot, long_log):
+    phone_a = phone_of(new_phone, "olive")
+    phone_a.goto(f"/campaigns/{long_log.slug}/")
+    count = phone_a.locator("#campaign-count")
+    expect(count).to_contain_text("45 plays logged")
+    plays = phone_a.locator("#plays > li.play-item")
+    phone_a.get_by_role("link", name="Older plays").click()
+    expect(plays).to_have_count(40)
+
+    campaign = Campaign.objects.get(pk=long_log.pk)
+    last = store.export_journal(campaign)["games"][-1]
+    store.append(campaign, [Entry("game", {**last, "number": 46})], campaign.memberships.get(user__username="ben").user)
+
+    expect(phone_a.locator("#play-46")).to_be_visible(timeout=SOON)
+    expect(count).to_contain_text("46 plays logged")
+    expect(plays).to_have_count(41)
+    assert plays.first.get_attribute("id") == "play-46"
+    assert phone_a.csp_errors == [], phone_a.csp_errors

@@ -3,6 +3,8 @@ and the log-a-play form of Risk: Skyrim and Captain America poll it; a play logg
 or deleted on another phone shows without a reload, and the form learns its new number
 without losing what was typed."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -51,11 +53,18 @@ def poll(client, campaign, **params):
 def test_the_history_and_the_overview_poll_the_live_page(client, owner, logged):
     client.force_login(owner)
     history = client.get(reverse("history", args=[logged.slug])).content.decode()
-    assert 'id="plays-live"' in history and 'hx-include="#plays-player"' in history
-    assert f"/play/live/?v={version(logged)}&amp;on=history&amp;page=1" in history
+    assert 'id="plays-live"' in history
+    assert 'hx-include="#plays-player, #plays-newest, #plays-oldest, #plays-top"' in history
+    assert f'/play/live/?v={version(logged)}&amp;on=history"' in history
+    # What the list shows, for the poll to send.
+    newest = store.state(logged).next_number - 1
+    assert f'<input type="hidden" id="plays-newest" name="newest" value="{newest}">' in history
+    assert '<input type="hidden" id="plays-top" name="top" value="1">' in history
+    assert '<input type="hidden" id="plays-oldest" name="oldest" value="1">' in history
     overview = client.get(reverse("campaign_detail", args=[logged.slug])).content.decode()
-    assert f"/play/live/?v={version(logged)}&amp;on=overview" in overview
-    assert '<div id="plays-overview">' in overview
+    assert f'/play/live/?v={version(logged)}&amp;on=overview"' in overview
+    assert 'hx-include="#plays-newest, #plays-oldest, #plays-top"' in overview
+    assert '<div id="plays-overview">' in overview and 'id="plays-newest"' in overview
 
 
 def test_the_public_page_and_a_correction_do_not_poll(client, owner, logged):
@@ -79,14 +88,18 @@ def test_after_another_phone_logs_a_play_the_history_gets_it(client, owner, logg
     client.force_login(owner)
     seen = version(logged)
     number = another_phone_logs(logged, owner)
-    response = poll(client, logged, v=seen, on="history", page=1, player="")
+    response = poll(client, logged, v=seen, on="history", player="", newest=number - 1, oldest=1, top=1)
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="plays-live"')
-    assert f"v={seen + 1}&amp;on=history&amp;page=1" in html  # the poll goes on from the new version
+    assert f'v={seen + 1}&amp;on=history"' in html  # the poll goes on from the new version
     assert "Updated just now." in html
-    assert '<ol id="plays" hx-swap-oob="innerHTML">' in html
-    assert f'id="play-{number}"' in html and f">Play {number}</a>" in html
+    # The new play goes on top of the list; the shown ones are swapped in place, by id.
+    assert re.search(f'<ol hx-swap-oob="afterbegin:#plays">\\s*<li class="play-item" id="play-{number}">', html)
+    assert f">Play {number}</a>" in html
+    assert '<li class="play-item" id="play-1" hx-swap-oob="true">' in html
+    assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
+    assert '<ol id="plays"' not in html
 
 
 def test_a_correction_and_a_deletion_show_too(client, owner, logged):
@@ -94,8 +107,11 @@ def test_a_correction_and_a_deletion_show_too(client, owner, logged):
     seen = version(logged)
     corrected = {**store.export_journal(logged)["games"][0], "played_on": "2020-02-02"}
     store.append(logged, [play_log.correction_entry(1, corrected), play_log.deletion_entry(2)], owner)
-    html = poll(client, logged, v=seen, on="history", page=1).content.decode()
+    newest = store.state(logged).next_number - 1
+    html = poll(client, logged, v=seen, on="history", newest=newest, oldest=1, top=1).content.decode()
+    assert "afterbegin" not in html  # no play logged: nothing on top
     item = html[html.index('id="play-2"') :]
+    assert item.startswith('id="play-2" hx-swap-oob="true">')
     assert "Deleted" in item[: item.index("</li>")]
     assert "Corrected" in html
 
@@ -242,3 +258,116 @@ def test_after_the_notice_the_play_is_saved_as_the_next_number(client, owner, sy
     saved = client.post(url, _typed(system, opened + 1))
     assert saved.status_code == 302
     assert store.state(Campaign.objects.get(pk=campaign.pk)).game(opened + 1) is not None
+
+
+# A refresh keeps what the phone shows: the plays loaded with "Older plays" stay ---------------
+
+
+def _long_log(owner, plays=45):
+    from .test_play_log_pages import import_log, skyrim_log
+
+    return import_log(skyrim_log(plays), owner)
+
+
+def _item_numbers(html, oob):
+    """The plays an answer swaps in place (oob) or brings to put on top (not oob)."""
+    swapped = ' hx-swap-oob="true"' if oob else ""
+    return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)"%s>' % swapped, html)]
+
+
+def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    number = another_phone_logs(campaign, owner)  # play 46
+    # Pages 1 and 2 are shown: plays 45 down to 6.
+    html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
+    top = html[html.index('hx-swap-oob="afterbegin:#plays"') : html.index("</ol>")]
+    assert _item_numbers(top, oob=False) == [number]
+    assert _item_numbers(html, oob=True) == list(range(45, 5, -1))  # every shown play, in place
+    assert 'id="play-5"' not in html and '<ol id="plays"' not in html and "Older plays" not in html
+    assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
+    assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
+    assert '<span class="muted" id="plays-more-count" hx-swap-oob="true">41 of 46 shown</span>' in html
+
+
+def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    corrected = {**store.export_journal(campaign)["games"][9], "played_on": "2020-02-02"}
+    store.append(campaign, [play_log.correction_entry(10, corrected), play_log.deletion_entry(12)], owner)
+    html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
+    assert "afterbegin" not in html
+    corrected_item = html[html.index('<li class="play-item" id="play-10" hx-swap-oob="true">') :]
+    assert "Corrected" in corrected_item[: corrected_item.index("</li>")]
+    deleted_item = html[html.index('id="play-12" hx-swap-oob="true">') :]
+    assert "Deleted" in deleted_item[: deleted_item.index("</li>")]
+
+
+def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    third = client.get(reverse("history", args=[campaign.slug]), {"page": 3}).content.decode()
+    assert '<input type="hidden" id="plays-top" name="top" value="">' in third
+    assert '<input type="hidden" id="plays-newest" name="newest" value="5">' in third
+    seen = version(campaign)
+    another_phone_logs(campaign, owner)
+    html = poll(client, campaign, v=seen, on="history", newest=5, oldest=1, top="").content.decode()
+    assert "afterbegin" not in html and 'id="play-46"' not in html
+    assert _item_numbers(html, oob=True) == [5, 4, 3, 2, 1]
+
+
+def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
+    campaign = _long_log(owner)
+    store.add_player(campaign, "Dee")
+    client.force_login(owner)
+    seen = version(campaign)
+    games = store.export_journal(campaign)["games"]
+    seats = games[-1]["seats"]
+    dee_plays = {**games[-1], "number": 46, "seats": [{**seats[0], "player": "Dee"}, *seats[1:]]}
+    store.append(campaign, [Entry("game", dee_plays)], owner)
+    # The history was on ?page=3, then the filter chose Ana: the list shows Ana's latest plays.
+    html = poll(client, campaign, v=seen, on="history", player="Ana", newest=45, oldest=26, top=1).content.decode()
+    assert "afterbegin" not in html  # play 46 is not Ana's
+    assert _item_numbers(html, oob=True) == list(range(45, 25, -1))
+    html = poll(client, campaign, v=seen, on="history", player="Dee", newest=0, oldest=0, top=1).content.decode()
+    assert '<ol id="plays" hx-swap-oob="innerHTML">' in html and _item_numbers(html, oob=False) == [46]
+
+
+def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    another_phone_logs(campaign, owner)
+    seen = version(campaign)
+    store.undo_last(campaign, owner)
+    html = poll(client, campaign, v=seen, on="history", newest=46, oldest=6, top=1).content.decode()
+    assert '<ol id="plays" hx-swap-oob="innerHTML">' in html
+    assert _item_numbers(html, oob=False) == list(range(45, 5, -1))
+    assert "35 of 45 shown" not in html and "40 of 45 shown" in html
+
+
+def test_the_overview_s_header_count_follows_the_plays(client, owner, logged):
+    client.force_login(owner)
+    detail = client.get(reverse("campaign_detail", args=[logged.slug])).content.decode()
+    plays = store.state(logged).next_number - 1
+    assert re.search(r'<span id="campaign-count">%d plays? logged' % plays, detail)
+    seen = version(logged)
+    number = another_phone_logs(logged, owner)
+    html = poll(client, logged, v=seen, on="overview", newest=number - 1, oldest=1, top=1).content.decode()
+    assert re.search(r'<span id="campaign-count" hx-swap-oob="true">%d plays logged' % (plays + 1), html)
+    assert '<section class="card" id="plays-standings" aria-labelledby="record-title" hx-swap-oob="true">' in html
+    assert re.search(f'<ol hx-swap-oob="afterbegin:#plays">\\s*<li class="play-item" id="play-{number}">', html)
+    assert 'id="plays-overview"' not in html
+
+
+@pytest.mark.parametrize("on", ["history", "overview"])
+def test_a_refresh_that_keeps_the_shown_plays_queries_the_same_for_5_and_60_plays(client, owner, on):
+    client.force_login(owner)
+    counts = []
+    for plays in (5, 60):
+        campaign = play_log_with(plays, owner, "risk-skyrim")
+        kept = f"{live_url(campaign)}?v=0&on={on}&newest={plays - 1}&oldest=1&top=1"
+        counts.append((queries(client, kept, headers=HTMX), queries(client, kept, headers=HTMX, cold=True)))
+    assert counts[0] == counts[1], counts
+    assert counts[0][0] <= 6 and counts[0][1] <= 10, counts

@@ -13,6 +13,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import play_log
+from campaigns.rules.base import Entry
 from campaigns.views.play_log_pages import PLAYS_PER_PAGE
 
 from ..conftest import load_journal
@@ -149,14 +150,41 @@ def test_a_page_past_the_end_shows_the_last(as_owner, owner):
     assert play_numbers(page(as_owner, "history", campaign, page=7)) == [5, 4, 3, 2, 1]
 
 
-def test_htmx_asks_for_the_next_page_alone(as_owner, owner):
+def test_htmx_asks_for_the_plays_before_the_oldest_shown_alone(as_owner, owner):
     campaign = import_log(skyrim_log(45), owner)
-    response = as_owner.get(reverse("history", args=[campaign.slug]), {"page": 2}, headers=HTMX)
+    first = page(as_owner, "history", campaign)
+    history_url = reverse("history", args=[campaign.slug])
+    # The link: a plain one to page 2, htmx's to the plays before the oldest shown.
+    assert f'href="{history_url}?page=2"' in first and f'hx-get="{history_url}?before=26"' in first
+    response = as_owner.get(history_url, {"before": 26}, headers=HTMX)
     html = response.content.decode()
     assert "<html" not in html and "<nav" not in html
     assert play_numbers(html) == list(range(25, 5, -1))
-    assert 'hx-get="/campaigns/%s/history/?page=3"' % campaign.slug in html
+    assert f'href="{history_url}?page=3"' in html and f'hx-get="{history_url}?before=6"' in html
+    assert "40 of 45 shown" in html
+    # It tells the live poll the list's new oldest play, and only that.
+    assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
+    assert "plays-newest" not in html and "plays-top" not in html
     assert response["Vary"] and "HX-Request" in response["Vary"]
+
+
+def test_plays_logged_meanwhile_never_repeat_a_shown_play_in_the_older_ones(as_owner, owner):
+    campaign = import_log(skyrim_log(45), owner)
+    games = store.export_journal(campaign)["games"]
+    store.append(campaign, [Entry("game", {**games[-1], "number": 46})], owner)
+    html = as_owner.get(reverse("history", args=[campaign.slug]), {"before": 26}, headers=HTMX).content.decode()
+    assert play_numbers(html) == list(range(25, 5, -1))
+
+
+def test_a_filter_chosen_by_htmx_tells_the_poll_what_the_list_shows_now(as_owner, owner):
+    campaign = import_log(skyrim_log(45), owner)
+    html = as_owner.get(reverse("history", args=[campaign.slug]), {"player": "Ana", "page": 2}, headers=HTMX).content.decode()
+    assert '<input type="hidden" id="plays-newest" name="newest" value="25" hx-swap-oob="true">' in html
+    assert '<input type="hidden" id="plays-top" name="top" value="" hx-swap-oob="true">' in html
+    html = as_owner.get(reverse("history", args=[campaign.slug]), {"player": "Ana"}, headers=HTMX).content.decode()
+    assert '<input type="hidden" id="plays-newest" name="newest" value="45" hx-swap-oob="true">' in html
+    assert '<input type="hidden" id="plays-top" name="top" value="1" hx-swap-oob="true">' in html
+    assert '<input type="hidden" id="plays-oldest" name="oldest" value="26" hx-swap-oob="true">' in html
 
 
 def test_the_history_filters_by_player(as_owner, owner):
@@ -256,7 +284,7 @@ def test_the_next_page_by_htmx_is_flat_too(client, owner):
     client.force_login(owner)
     few, many = import_log(skyrim_log(25, name="Few"), owner), import_log(skyrim_log(60, name="Many"), owner)
     counts = [
-        count_queries(client, reverse("history", args=[c.slug]) + "?page=2", cold=False, headers=HTMX)
+        count_queries(client, reverse("history", args=[c.slug]) + "?before=21", cold=False, headers=HTMX)
         for c in (few, many)
     ]
     assert counts[0] == counts[1] <= 6, counts
