@@ -3,7 +3,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from .models import SYSTEM_CHOICES, Membership
 from .rules import limits
-from .rules.base import RuleError
+from .rules.base import Entry, RuleError
 
 
 def within_limits(check):
@@ -17,6 +17,25 @@ def within_limits(check):
             raise forms.ValidationError(error.message) from None
 
     return validate
+
+
+class EventForm(forms.Form):
+    """Base for a form that logs one event of the game in progress: its fields are named like
+    the event's data and prefixed with its type, so several event forms share one page."""
+
+    event_type = ""
+    title = ""
+
+    def __init__(self, state, *args, **kwargs):
+        kwargs.setdefault("prefix", self.event_type)
+        super().__init__(*args, **kwargs)
+        self.state = state
+
+    def event_data(self) -> dict:
+        return dict(self.cleaned_data)
+
+    def entry(self) -> Entry:
+        return Entry("event", {"type": self.event_type, **self.event_data()})
 
 
 class SignupForm(UserCreationForm):

@@ -337,11 +337,14 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
         if locked.players.filter(name__iexact=new_name).exclude(pk=player.pk).exists():
             raise RuleError(f"{new_name} is already on the roster.", field="name")
         old_name = player.name
-        for entry in locked.entries.all():
+        renamed_entries = []
+        for entry in locked.entries.only("data"):
             renamed = base.rename_player(entry.data, old_name, new_name)
             if renamed != entry.data:
                 entry.data = renamed
-                entry.save(update_fields=["data"])
+                renamed_entries.append(entry)
+        # One UPDATE for the lot, not one per entry that names the player.
+        Entry.objects.bulk_update(renamed_entries, ["data"], batch_size=500)
         player.name = new_name
         player.save(update_fields=["name"])
         # Check the renamed journal still folds (it always should: names are opaque to rules).

@@ -226,8 +226,9 @@ def stopped_journals() -> dict[str, dict]:
 # `play_log_journals()`: a Risk: Skyrim and a Captain America log holding every entry kind
 # (setup, game, correction, deletion) and every mode, player count and ending: each Skyrim
 # mode, a Dovahkiin play where two seats reached 10 points ("won": true), a Civil War loser
-# eliminated in a turn, Captain America with 2 and 4 players and a draw; play 2 corrected
-# twice, play 3 deleted and a play logged after the deletion (numbered past the gap).
+# eliminated in a turn, Captain America with 2 and 4 players and a draw; play 2 (Dovahkiin;
+# Captain America's 2-player play) corrected twice, play 3 corrected then deleted and a play
+# logged after the deletion (numbered past the gap).
 
 
 def _skyrim_plays() -> list[dict]:
@@ -270,21 +271,23 @@ def _civil_war_plays() -> list[dict]:
 
 
 def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict) -> list[Entry]:
-    """Plays 1 to 3, play 2 corrected, play 3 deleted, play 4, play 2 corrected again."""
+    """Plays 1 to 3, play 2 corrected, play 3 corrected (its date) then deleted, play 4,
+    play 2 corrected again."""
     from campaigns.rules import play_log
 
     return [
         Entry("setup", {}),
         *(Entry("game", copy.deepcopy(play)) for play in plays[:3]),
         play_log.correction_entry(2, second_fix),
+        play_log.correction_entry(3, {**copy.deepcopy(plays[2]), "played_on": "2026-09-21"}),
         play_log.deletion_entry(3),
         Entry("game", copy.deepcopy(plays[3])),
         play_log.correction_entry(2, third_fix),
     ]
 
 
-def play_log_journals() -> dict[str, dict]:
-    """A Risk: Skyrim and a Captain America log holding every entry kind of a play log (name -> journal)."""
+def play_logs() -> dict[str, tuple[object, list[Entry]]]:
+    """The every-kind play logs' entries, in the order recorded (name -> (rules module, entries))."""
     from campaigns.rules import captain_america, risk_skyrim
     from campaigns.rules.base import fold
 
@@ -302,11 +305,15 @@ def play_log_journals() -> dict[str, dict]:
             {**civil_war[1], "quinjet": "iron-man"},
         )),
     }
-    journals = {}
-    for name, (system, entries) in built.items():
+    for system, entries in built.values():
         fold(system, PLAYERS, entries)  # a step the rules refuse fails here, with its message
-        journals[name] = journal_module.write(system, name, PLAYERS, entries)
-    return journals
+    return built
+
+
+def play_log_journals() -> dict[str, dict]:
+    """A Risk: Skyrim and a Captain America log holding every entry kind of a play log (name -> journal)."""
+    return {name: journal_module.write(system, name, PLAYERS, entries)
+            for name, (system, entries) in play_logs().items()}
 
 
 # -- Dawnguard ------------------------------------------------------------------
@@ -377,18 +384,40 @@ def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
     return entries, stops
 
 
-def _dawnguard_standalone() -> list[Entry]:
-    """Chapter 2 played alone as the first game, each player choosing a side."""
+def _dawnguard_standalone() -> tuple[list[Entry], int]:
+    """Chapter 2 played alone as the first game, each player choosing a side, then played on
+    as a group would: players join, a day turn forces a feeding, a Follower is drawn, a second
+    sitting, chapter 3. Also where its first sitting's first event ends (entries kept)."""
+    def event(kind, **data):
+        return Entry("event", {"type": kind, **data})
+
     heroes = [
         {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
     ]
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
-    return [
+    entries = [
         Entry("setup", {"heroes": heroes, "fort_thresholds": DAWNGUARD_THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-10-01", "chapter": 2, "sides": sides}),
-        Entry("event", {"type": "fort_stars", "player": "Ben", "count": 3}),
+        event("fort_stars", player="Ben", count=3),
     ]
+    first_event = len(entries)
+    entries += [
+        event("join", player="Cid", hero="Lucien", race="Nord", side="dawnguard"),
+        *(event("hunger", player="Ana") for _ in range(3)),
+        event("day_night", side="day"),
+        event("day_turn", feeds=[{"player": "Ana", "to": ["quest", "space", "stronghold"]}]),
+        event("board_threat", count=1),
+        Entry("game", {"number": 2, "played_on": "2026-10-08", "chapter": 2}),
+        event("join", player="Dee", hero="Serana", race="Argonian", side="volkihar"),
+        event("fort_card", player="Cid", card="Agmaer", follower=True),
+        event("day_turn"),
+        event("chapter_complete"),
+        Entry("game", {"number": 3, "played_on": "2026-10-15", "chapter": 3}),
+        event("hunger", player="Dee"),
+        event("chapter_complete"),
+    ]
+    return entries, first_event
 
 
 def dawnguard_journals() -> dict[str, dict]:
@@ -400,7 +429,9 @@ def dawnguard_journals() -> dict[str, dict]:
     entries, stops = _dawnguard_campaign()
     built = {"Dawnguard, every kind": entries}
     built |= {f"Dawnguard, {phase}": entries[:stop] for phase, stop in stops.items()}
-    built["Dawnguard, chapter 2 alone"] = _dawnguard_standalone()
+    standalone, first_event = _dawnguard_standalone()
+    built["Dawnguard, chapter 2 alone"] = standalone[:first_event]
+    built["Dawnguard, chapter 2 alone, played on"] = standalone
     journals = {}
     for name, kept in built.items():
         fold(dawnguard, PLAYERS, kept)  # a step the rules refuse fails here, with its message

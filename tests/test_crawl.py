@@ -201,6 +201,28 @@ def test_every_page_answers_with_entries_in_the_order_the_app_records_them(clien
     assert pages[reverse("undo", args=[campaign.slug])] == 200
 
 
+@pytest.mark.parametrize("name", ["Every kind of Skyrim play", "Every kind of Civil War play"])
+def test_every_page_answers_after_a_deletion_is_undone(client, owner, name):
+    """A group deletes a play (corrected before), then takes the deletion back: the play counts
+    again and every page, the play's own page among them, answers."""
+    from campaigns.rules import play_log
+
+    from .journals import PLAYERS, play_logs
+
+    rules, entries = play_logs()[name]
+    deletion = next(i for i, entry in enumerate(entries) if entry.kind == play_log.DELETION)
+    campaign = store.create_campaign(name=f"Undone: {name}", system=rules.KEY, owner=owner, players=PLAYERS)
+    for entry in entries[: deletion + 1]:
+        store.append(campaign, [entry])
+    undone = store.undo_last(campaign, owner)
+    assert undone.kind == play_log.DELETION
+    number = undone.data["number"]
+    assert not store.state(campaign).is_deleted(number)
+    client.force_login(owner)
+    pages = crawl(client, campaign)
+    assert pages[reverse("play_detail", args=[campaign.slug, number])] == 200
+
+
 def test_the_every_kind_journal_holds_every_entry_kind_event_type_and_choice():
     """The crawl sees every shape the app can write: when the rules learn a new entry kind,
     event type, reward choice or optional key, this fails until tests/journals.py holds it."""

@@ -190,6 +190,18 @@ def check_played_on(value: Any, place: str) -> None:
         raise RuleError(f"{value} is not a date on the calendar", place=place, field="played_on")
 
 
+def check_after_game(after: Any, latest: int, games: int, logged_when: str, place: str) -> int:
+    """A correction's 'after_game' in a journal: the games (or plays) logged when it was made,
+    from the previous correction's to all of them, so the corrections stay in the order made."""
+    if not is_whole(after) or not latest <= after <= games:
+        raise RuleError(
+            f"'after_game' must be the number of {logged_when}, from {latest} to {games}, in order",
+            place=place,
+            field="after_game",
+        )
+    return after
+
+
 def check_game_basics(data: dict, keys: tuple[str, ...], number: int) -> str:
     """What every game entry holds: exactly its keys, its number in order and its date; returns
     its place ("game 3")."""
@@ -348,6 +360,8 @@ def apply_to_play_log(state: PlayLog, entry: Entry, check_game: Callable, log_na
     deletion of a logged play (play_log.py)."""
     from . import play_log  # play_log builds on PlayLog
 
+    if entry.kind not in play_log.ENTRY_KINDS:
+        raise RuleError(f"{log_name} has no '{entry.kind}' entries")
     if not isinstance(entry.data, dict):
         raise RuleError(f"a {entry.kind} entry must be a JSON object")
     if entry.kind == "setup":
@@ -365,7 +379,7 @@ def apply_to_play_log(state: PlayLog, entry: Entry, check_game: Callable, log_na
         play_log.apply_correction(state, entry.data, check_game)
     elif entry.kind == play_log.DELETION:
         play_log.apply_deletion(state, entry.data)
-    else:
+    else:  # a kind named in ENTRY_KINDS with no branch here yet
         raise RuleError(f"{log_name} has no '{entry.kind}' entries")
 
 

@@ -37,6 +37,7 @@ from .base import GAME_KIND, Entry, RuleError
 from .checks import (
     PlayLog,
     PlayerRecord,
+    check_after_game,
     check_keys,
     check_keys_worded,
     count_play,
@@ -46,6 +47,8 @@ from .checks import (
 
 CORRECTION = "correction"
 DELETION = "deletion"
+# Every entry kind a play log accepts (checks.apply_to_play_log refuses any other).
+ENTRY_KINDS = ("setup", GAME_KIND, CORRECTION, DELETION)
 JOURNAL_KEY = "play_corrections"
 # Why a deleted play is refused, by what was asked of it.
 DELETED_ALREADY = {
@@ -179,15 +182,9 @@ def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
         if len(kind_keys) != 1:
             raise RuleError("a play correction holds either 'corrected' or 'deleted'", place=place)
         check_keys(change, ("after_game", kind_keys[0]), (), place, "a play correction")
-        after = change["after_game"]
-        if not is_whole(after) or not latest <= after <= games:
-            raise RuleError(
-                f"'after_game' must be the number of plays logged when it was made, from {latest} "
-                f"to {games}, in order",
-                place=place,
-                field="after_game",
-            )
-        latest = after
+        after = latest = check_after_game(
+            change["after_game"], latest, games, "plays logged when it was made", place
+        )
         if "corrected" in change:
             if not isinstance(change["corrected"], dict):
                 raise RuleError(

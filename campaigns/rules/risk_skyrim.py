@@ -86,6 +86,9 @@ FACTION_COLOURS = {
 CHAOS, DOVAHKIIN, CIVIL_WAR = "chaos", "dovahkiin", "civil_war"
 MODES = {CHAOS: "Chaos", DOVAHKIIN: "Dovahkiin", CIVIL_WAR: "Civil War"}
 PLAYER_COUNTS = {CHAOS: range(2, 6), DOVAHKIIN: range(2, 6), CIVIL_WAR: range(3, 6)}
+# The table's bounds over every mode (a form's seat slots, the setup helper's choices).
+FEWEST_PLAYERS = min(counts.start for counts in PLAYER_COUNTS.values())
+MOST_PLAYERS = max(counts.stop - 1 for counts in PLAYER_COUNTS.values())
 
 # Seat fields each mode requires and allows, besides player and faction.
 SEAT_FIELDS = {
@@ -166,6 +169,12 @@ def starting_units(mode: str, players: int) -> list[int]:
         return [cards * CHAOS_UNITS_PER_TERRITORY for cards in starting_territory_cards(mode, players)]
     table = DOVAHKIIN_STARTING_UNITS if mode == DOVAHKIIN else CIVIL_WAR_STARTING_UNITS
     return [table[players]] * players
+
+
+def neutral_territories(mode: str, players: int) -> int:
+    """Territories that start neutral: 12 with 2 players in Chaos and Dovahkiin, else none."""
+    _check_player_count(mode, players)
+    return NEUTRAL_TERRITORIES_2_PLAYERS if players == 2 and mode != CIVIL_WAR else 0
 
 
 def _check_player_count(mode: str, players: int) -> None:
@@ -275,11 +284,14 @@ def _check_seat(
 
 def _check_holdings(seat: dict, place: str) -> None:
     """Forts and portals are in territories, so a player never holds more of them."""
-    for key in ("forts", "portals"):
-        if key not in seat:
-            continue
-        if "territories" not in seat:
-            raise RuleError(f"'{key}' needs 'territories' beside it", place=place, field="territories")
+    counted = [key for key in ("forts", "portals") if key in seat]
+    if counted and "territories" not in seat:
+        raise RuleError(
+            f"How many territories had {seat['player']}? Their {' and '.join(counted)} stand in territories",
+            place=place,
+            field="territories",
+        )
+    for key in counted:
         if seat[key] > seat["territories"]:
             held = seat["territories"]
             raise RuleError(

@@ -14,7 +14,9 @@ keeps every play the list shows (`_live_plays`).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
+from functools import partial
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
 from django.http import Http404
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from .. import charts, store
@@ -108,12 +111,15 @@ def _record(state, number: int):
 def _entries_of(campaign: Campaign, numbers: list[int]) -> list:
     """The live journal entries that logged, corrected or deleted these plays (one query), with
     who recorded them. A correction's `game_number` is the last play when it was made, so it
-    is found by the number its data names."""
+    is found by the number its data names: its kind is asked first (Q(**kwargs) would sort
+    the JSON lookup before it), so the database reads the JSON of corrections and deletions
+    only, not of every play of a long log."""
     if not numbers:
         return []
+    changes = Q(kind__in=(CORRECTION, DELETION)) & Q(data__number__in=numbers)
     return list(
         campaign.entries.live()
-        .filter(Q(kind=GAME_KIND, game_number__in=numbers) | Q(kind__in=(CORRECTION, DELETION), data__number__in=numbers))
+        .filter(Q(kind=GAME_KIND, game_number__in=numbers) | changes)
         .select_related("recorded_by")
         .order_by("position")
     )
@@ -363,21 +369,14 @@ def play_detail(request, slug, number):
     return render_page(request, "play_log/play_detail.html", context)
 
 
-@login_required
-@require_safe
-def standings(request, slug):
-    """Plays, wins, win rates, average scores, sides, streaks and head-to-head of the log's
-    players, with charts (their numbers beside them)."""
+def _standings_figures(campaign: Campaign) -> dict:
+    """The standings page's table and charts, worked out over every play of the log."""
     from .. import standings as standings_module, stats
 
-    access = campaign_for(request, slug)
-    campaign = access.campaign
     record = stats.campaign_record(campaign.slug, campaign.name, campaign.system, store.state(campaign))
     table = standings_module.standings(record)
     colours = charts.series_classes((player.name, player.name) for player in table.players)
-    context = {
-        "campaign": campaign,
-        "access": access,
+    return {
         "standings": table,
         "player_rows": [(player, colours.get(player.name)) for player in table.players],
         "charted_players": len(colours),
@@ -388,5 +387,25 @@ def standings(request, slug):
         "rate_chart": charts.win_rate_bars(
             [(player.name, player.wins, player.plays, colours.get(player.name, "series-none")) for player in table.players]
         ),
+    }
+
+
+STANDINGS_FIGURES = ("standings", "player_rows", "charted_players", "wins_chart", "rate_chart")
+
+
+@login_required
+@require_safe
+def standings(request, slug):
+    """Plays, wins, win rates, average scores, sides, streaks and head-to-head of the log's
+    players, with charts (their numbers beside them)."""
+    access = campaign_for(request, slug)
+    campaign = access.campaign
+    # Worked out only if the template renders them: it keeps them rendered until the journal
+    # changes (as the Risk Legacy board does), so a long log is not counted over per view.
+    figures = SimpleLazyObject(lambda: _standings_figures(campaign))
+    context = {
+        "campaign": campaign,
+        "access": access,
+        **{name: SimpleLazyObject(partial(operator.getitem, figures, name)) for name in STANDINGS_FIGURES},
     }
     return render_page(request, "play_log/standings.html", context)

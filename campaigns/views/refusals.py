@@ -3,8 +3,11 @@
 
 from functools import wraps
 
+from django.contrib import messages
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect
+
+from .. import store
 
 
 def focus_first_error(form) -> None:
@@ -18,6 +21,19 @@ def focus_first_error(form) -> None:
         if name in form.errors and not field.widget.is_hidden:
             field.widget.attrs["autofocus"] = True
             return
+
+
+def refreshed_state(campaign):
+    """The campaign's state now, after another write (ours or another phone's) moved it on."""
+    campaign.refresh_from_db(fields=["journal_version", "games_played"])
+    return store.state(campaign)
+
+
+def moved_on(request, campaign, what):
+    """Another phone changed the campaign first: say so (`what` happened) and show the table
+    as it stands now."""
+    messages.error(request, f"{what} The campaign has moved on since your page was loaded; here it is now.")
+    return redirect("table", slug=campaign.slug)
 
 
 def page_url_on_get(page):

@@ -15,6 +15,18 @@ from .conftest import log_in
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]
 
 
+def four_players_logged_in(new_phone, javascript):
+    """Olive's 4-player campaign open on her phone: (campaign, phone, "htmx" or "no-js")."""
+    olive = UserFactory(username="olive")
+    campaign = store.create_campaign(
+        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
+    )
+    phone = new_phone(javascript=javascript)
+    log_in(phone, "olive")
+    phone.goto(f"/campaigns/{campaign.slug}/")
+    return campaign, phone, "htmx" if javascript else "no-js"
+
+
 def see_the_score(phone, javascript, words):
     """The score appears as the form is filled, or after "Check the score" without JavaScript."""
     if not javascript:
@@ -24,14 +36,7 @@ def see_the_score(phone, javascript, words):
 
 @pytest.mark.parametrize("javascript", WITH_AND_WITHOUT_JS)
 def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, javascript):
-    olive = UserFactory(username="olive")
-    campaign = store.create_campaign(
-        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
-    )
-    how = "htmx" if javascript else "no-js"
-    phone = new_phone(javascript=javascript)
-    log_in(phone, "olive")
-    phone.goto(f"/campaigns/{campaign.slug}/")
+    campaign, phone, how = four_players_logged_in(new_phone, javascript)
     phone.get_by_role("link", name="Log a play").click()
     expect(phone.get_by_role("heading", name="Log play 1")).to_be_visible()
 
@@ -105,14 +110,7 @@ def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, jav
 
 @pytest.mark.parametrize("javascript", WITH_AND_WITHOUT_JS)
 def test_the_setup_helpers(new_phone, shoot, javascript):
-    olive = UserFactory(username="olive")
-    campaign = store.create_campaign(
-        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
-    )
-    how = "htmx" if javascript else "no-js"
-    phone = new_phone(javascript=javascript)
-    log_in(phone, "olive")
-    phone.goto(f"/campaigns/{campaign.slug}/")
+    campaign, phone, how = four_players_logged_in(new_phone, javascript)
     phone.get_by_role("link", name="Setup help").click()
     expect(phone.get_by_role("heading", name="Setup help")).to_be_visible()
 

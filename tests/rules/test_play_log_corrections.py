@@ -338,8 +338,12 @@ def test_the_every_kind_play_logs_hold_every_entry_kind_and_ending():
     journals = play_log_journals()
     for data in journals.values():
         assert round_trip(data) == data
-        kinds = {entry.kind for entry in journal.read(data)[3]}
-        assert kinds == {"setup", "game", play_log.CORRECTION, play_log.DELETION}
+        entries = journal.read(data)[3]
+        assert {entry.kind for entry in entries} == set(play_log.ENTRY_KINDS)
+        # Combinations a group makes: a play corrected, then deleted; a play corrected twice.
+        corrected = [entry.data["number"] for entry in entries if entry.kind == play_log.CORRECTION]
+        deleted = [entry.data["number"] for entry in entries if entry.kind == play_log.DELETION]
+        assert set(corrected) & set(deleted) and len(corrected) > len(set(corrected))
     skyrim = journals["Every kind of Skyrim play"]["games"]
     assert {game["mode"] for game in skyrim} == set(risk_skyrim.MODES)
     seat_keys = {key for game in skyrim for seat in game["seats"] for key in seat}
@@ -347,6 +351,8 @@ def test_the_every_kind_play_logs_hold_every_entry_kind_and_ending():
                                                   for key in (*required, *optional)}
     civil_war = journal.load(journals["Every kind of Civil War play"])[4].current
     assert {len(game.players) for game in civil_war.games} == {2, 4}
+    still_counted = [number for number in civil_war.corrections if not civil_war.is_deleted(number)]
+    assert {len(civil_war.game(number).players) for number in still_counted} == {2}  # a 2-player play corrected
     as_first_logged = {**journals["Every kind of Civil War play"]}
     del as_first_logged["play_corrections"]
     results = {game["result"] for game in captain_america.state_json(journal.load(as_first_logged)[4].current)["games"]}

@@ -222,7 +222,9 @@ def test_dovahkiin_seats_may_carry_their_holdings():
 
 def test_dovahkiin_forts_need_territories_beside_them():
     seats = [dovahkiin_seat("Ana", "Thalmor", 10, forts=3), DOVAHKIIN_SEATS[1]]
-    assert refused(game("dovahkiin", seats)).message == "'forts' needs 'territories' beside it"
+    error = refused(game("dovahkiin", seats))
+    assert error.message == "How many territories had Ana? Their forts stand in territories"
+    assert error.field == "territories"
 
 
 def test_dovahkiin_is_played_by_up_to_5_players():
@@ -457,6 +459,19 @@ def test_chaos_starting_units_are_3_per_territory_card():
 def test_starting_units_refuse_a_player_count_the_mode_does_not_allow():
     with pytest.raises(RuleError, match="Civil War is played by 3 to 5 players, not 2"):
         risk_skyrim.starting_units("civil_war", 2)
+
+
+def test_twelve_territories_start_neutral_with_2_players_outside_civil_war():
+    assert risk_skyrim.neutral_territories("chaos", 2) == 12
+    assert risk_skyrim.neutral_territories("dovahkiin", 2) == 12
+    assert [risk_skyrim.neutral_territories("chaos", n) for n in (3, 4, 5)] == [0, 0, 0]
+    assert risk_skyrim.neutral_territories("civil_war", 3) == 0
+    with pytest.raises(RuleError, match="Civil War is played by 3 to 5 players, not 2"):
+        risk_skyrim.neutral_territories("civil_war", 2)
+
+
+def test_the_table_seats_2_to_5_players_over_every_mode():
+    assert (risk_skyrim.FEWEST_PLAYERS, risk_skyrim.MOST_PLAYERS) == (2, 5)
 
 
 # The journal ----------------------------------------------------------------------------

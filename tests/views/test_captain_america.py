@@ -93,6 +93,11 @@ def test_the_page_offers_the_last_plays_seats_and_todays_date(as_owner, airport)
         "Cid", "Dee", "Ana", "Ben",
     ]
     assert form.initial["number"] == 6
+    html = response.content.decode()
+    # The player counts and the rooms' bounds are the rules' (PLAYER_COUNTS, ROOMS_*).
+    for words in ("2 players: each runs a team", "4 players: one hero each",
+                  "34 rooms and the Quinjet: 35 at most"):
+        assert words in html
     assert b"Seated as in the last play" in response.content
     assert b"Log play 6" in response.content
 

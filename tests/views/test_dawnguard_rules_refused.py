@@ -41,6 +41,12 @@ def table(client, owner):
     return dawnguard_campaign(owner, *PLEDGED)
 
 
+@pytest.fixture
+def before_pledges(client, owner):
+    client.force_login(owner)
+    return dawnguard_campaign(owner)
+
+
 def in_chapter_2(owner):
     campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
     store.append(campaign, [Entry("game", {"number": 2, "played_on": "2026-12-04", "chapter": 2})], owner)
@@ -106,10 +112,8 @@ def test_only_a_vampire_feeds(client, table):
     refused(client, table, "feed", {"feed-player": "Ben", "feed-to": ["quest"]}, "Ben is not a Vampire")
 
 
-def test_a_player_who_has_not_pledged_adds_no_stars(client, owner):
-    client.force_login(owner)
-    campaign = dawnguard_campaign(owner)
-    response = refused(client, campaign, "fort_stars", {"fort_stars-player": "Ben", "fort_stars-count": "1"},
+def test_a_player_who_has_not_pledged_adds_no_stars(client, before_pledges):
+    response = refused(client, before_pledges, "fort_stars", {"fort_stars-player": "Ben", "fort_stars-count": "1"},
                        "Ben has not pledged yet: only Vigilant players add stars to their fort")
     assert response.context["fort_stars_form"].errors["player"]
 
@@ -122,10 +126,8 @@ def test_a_fort_takes_no_stars_past_its_top_level(client, table):
     assert response.context["fort_stars_form"].errors["count"]
 
 
-def test_a_fort_card_comes_from_ones_own_sides_fort(client, owner):
-    client.force_login(owner)
-    campaign = dawnguard_campaign(owner)
-    response = refused(client, campaign, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
+def test_a_fort_card_comes_from_ones_own_sides_fort(client, before_pledges):
+    response = refused(client, before_pledges, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
                        "Ben has not pledged yet: fort cards come from one&#x27;s own side&#x27;s fort")
     assert response.context["fort_card_form"].errors["player"]
 
@@ -135,11 +137,10 @@ def test_a_threat_count_of_zero_is_refused(client, table):
     refused(client, table, "board_threat", {"board_threat-count": "0"}, "A count of 0 changes nothing")
 
 
-def test_a_chapter_cannot_be_skipped_at_the_start(client, owner):
+def test_a_chapter_cannot_be_skipped_at_the_start(client, table):
     """The start page offers only the chapters that may start; a page that sent another one
     (typed in, or kept from an older campaign) gets the rule, not a sitting."""
-    client.force_login(owner)
-    campaign = dawnguard_campaign(owner, *PLEDGED)
+    campaign = table
     before = entries(campaign)
     response = client.post(reverse("game_start", args=[campaign.slug]),
                            {"number": "2", "chapter": "3", "mode": "", "played_on": "2026-11-28"})

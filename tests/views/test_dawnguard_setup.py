@@ -139,7 +139,7 @@ def test_a_setup_with_no_hero_is_refused_with_the_rule(as_owner, owner):
     empty = setup_post(**{hero_field(0, "hero"): "", hero_field(0, "race"): "",
                           hero_field(1, "hero"): "", hero_field(1, "race"): ""})
     html = as_owner.post(setup_url(campaign), empty).content.decode()
-    assert "Give at least one player a hero: the campaign starts with at least one." in html
+    assert "Give at least one player a hero: the campaign starts with at least one" in html
     assert entry_count(campaign) == 0
 
 
@@ -190,6 +190,15 @@ def test_a_refused_correction_is_shown_beside_its_fort_and_nothing_saved(as_owne
     html = response.content.decode()
     assert "the Hall of the Vigilant has had 7 stars put on it, more than the 5 these thresholds take" in html
     assert response.context["thresholds_form"].errors["hall_of_the_vigilant"]
+    assert entry_count(campaign) == before
+
+
+def test_a_correction_that_changes_nothing_is_refused_by_the_rule_and_nothing_saved(as_owner, owner):
+    campaign = set_up(owner)
+    before = entry_count(campaign)
+    same = {f"fix-{fort}": ", ".join(map(str, stars)) for fort, stars in THRESHOLDS.items()}
+    response = as_owner.post(reverse("dawnguard_thresholds", args=[campaign.slug]), same)
+    assert "These are the thresholds already in use: nothing to correct" in response.content.decode()
     assert entry_count(campaign) == before
 
 

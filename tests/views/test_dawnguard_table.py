@@ -79,6 +79,7 @@ def test_the_table_shows_the_sitting_and_its_forms(client, table):
     for words in ("Winged icon", "Threat icon", "Sigrid", "Hunger", "A Vampire feeds", "A player joins",
                   "Chapter 1 is complete", "Contested skill test", "Undo the last entry"):
         assert words in html, words
+    assert "The next sitting then opens chapter 2." in html  # chapter 1 is not the last (rules.CHAPTERS)
     assert reverse("game_start", args=[table.slug]) in html
 
 

@@ -108,3 +108,20 @@ def test_a_game_without_a_history_page_of_its_own_shows_its_journal_by_game(owne
     roster = store.roster(dawnguard)
     filtered = owner_client.get(history_url(dawnguard, roster[0]), headers=HTMX).content.decode()
     assert filtered.strip().startswith('<div id="timeline"')
+
+
+# -- kept rendered until the journal changes (SPEED review): a write shows at once
+def test_the_kept_history_is_rendered_again_after_a_write(owner_client, owner, risk_campaign):
+    """The page's sections are kept rendered per journal version: an undo (a write) and a
+    rename show on the next view, and a filtered timeline is kept apart from the whole one."""
+    assert game_numbers(owner_client.get(history_url(risk_campaign)).content.decode())[0] == 15
+    assert game_numbers(owner_client.get(history_url(risk_campaign, "Eve")).content.decode())[-1] == 1
+    while risk_campaign.games_played == 15:
+        store.undo_last(risk_campaign, owner)
+    html = owner_client.get(history_url(risk_campaign)).content.decode()
+    assert game_numbers(html) == list(range(14, 0, -1))
+    eve = risk_campaign.players.get(name="Eve")
+    store.rename_player(risk_campaign, eve, "Evelyn")
+    risk_campaign.refresh_from_db()
+    html = owner_client.get(history_url(risk_campaign)).content.decode()
+    assert "Evelyn" in html and ">Eve<" not in html

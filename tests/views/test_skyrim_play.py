@@ -87,7 +87,8 @@ def games(campaign):
 def test_the_form_shows_at_390px_fields_for_every_mode(as_owner, skyrim):
     html = as_owner.get(new_url(skyrim)).content.decode()
     assert "Log play 1" in html
-    for words in ("Chaos", "Dovahkiin", "Civil War", "Territories", "Victory points", "Held all 48"):
+    for words in ("Chaos", "Dovahkiin", "Civil War", "Territories", "Victory points", "Held all 48",
+                  "2 to 5 players (Civil War: 3 to 5)"):
         assert words in html
     assert 'hx-post="%s"' % new_url(skyrim) in html and 'hx-trigger="change"' in html
 
@@ -134,6 +135,12 @@ def test_logging_a_civil_war_play(as_owner, skyrim):
     assert now(skyrim).play_data(1)["seats"][1] == {
         "player": "Ben", "faction": "Stormcloak", "territories": 0, "eliminated_in_turn": 9,
     }
+
+
+def test_a_civil_war_plays_page_says_the_rules_winner_held_every_territory(as_owner, skyrim):
+    save(as_owner, skyrim, CIVIL_WAR)
+    html = as_owner.get(reverse("play_detail", args=[skyrim.slug, 1])).content.decode()
+    assert "held all 48" in html and "the winner holds all 48." in html
 
 
 def test_the_last_plays_seats_are_offered_first(as_owner, logged):

@@ -102,6 +102,7 @@ from .state import Hero, Fort, Game, Happening, DawnguardState, new_state, side_
 from .setup import check_thresholds
 from .sitting import why_not_chapter
 from .events import (
+    balance_in_play,
     why_not_day_turn,
     vampires_to_feed_on_day_turn,
     fort_card_holder,
@@ -132,6 +133,7 @@ from .table import (
 from .journal import journal_entries, journal_parts, state_json
 
 __all__ = [
+    "balance_in_play",
     "Entry", "RuleError", "KEY", "LABEL", "COUNT_WORDS", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
     "VIGILANTS", "VOLKIHAR", "DAWNGUARD", "SIDES", "SIDE_NAMES", "DAY", "NIGHT", "THREAT_ICON",
     "WINGED_ICON", "FEED_PLACES", "FEED_PLACE_NAMES", "BOARD_PLACES", "HALL", "FORT_DAWNGUARD", "CASTLE",

@@ -92,9 +92,14 @@ def _pledge(state: DawnguardState, event: dict) -> None:
     happen(state, "pledge", f"{hero.player} pledges to {SIDE_NAMES[side]}{card}", hero.player)
 
 
+def balance_in_play(state: DawnguardState) -> bool:
+    """The Hall and Castle markers (the chapter 1 balance) move in chapter 1 only."""
+    return state.chapter == 1
+
+
 def _marker(state: DawnguardState, event: dict) -> None:
     """Chapter 1 balance: 6 markers between the two cards, never below zero on either."""
-    if state.chapter != 1:
+    if not balance_in_play(state):
         raise RuleError("the Hall and Castle markers are moved in chapter 1 only")
     icon = check_one_of(event["icon"], (THREAT_ICON, WINGED_ICON), "icon", naming_the_value=True)
     if icon == THREAT_ICON:

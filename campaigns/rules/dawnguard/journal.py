@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from ..base import Entry, RuleError
-from ..checks import check_game_number, check_keys, is_whole, journal_games, part_entries
+from ..checks import check_after_game, check_game_number, check_keys, is_whole, journal_games, part_entries
 from .box import CASTLE, CORRECTIONS_KEY, GAME_KEYS, GAME_OPTIONAL_KEYS, KEY
 from .state import DawnguardState, side_name
 
@@ -59,14 +59,13 @@ def _journal_corrections(journal: dict, games: list) -> dict[tuple[int, int], li
         if not isinstance(correction, dict):
             raise RuleError("a correction must be a JSON object", place=place)
         check_keys(correction, ("after_game", "fort_thresholds"), ("after_event",), place, "the correction")
-        after = correction["after_game"]
-        if not is_whole(after) or not latest[0] <= after <= len(games):
-            raise RuleError(
-                "'after_game' must be the number of games logged when the thresholds were corrected, "
-                f"from {latest[0]} to {len(games)}, in order",
-                place=place,
-                field="after_game",
-            )
+        after = check_after_game(
+            correction["after_game"],
+            latest[0],
+            len(games),
+            "games logged when the thresholds were corrected",
+            place,
+        )
         events = 0
         if after:
             game = games[after - 1]

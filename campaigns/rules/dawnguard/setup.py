@@ -36,7 +36,11 @@ def apply_setup(state: DawnguardState, data: dict) -> None:
 
 def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
     if not isinstance(heroes, list) or not heroes:
-        raise RuleError("'heroes' must list at least one hero", place="setup", field="heroes")
+        raise RuleError(
+            "Give at least one player a hero: the campaign starts with at least one",
+            place="setup",
+            field="heroes",
+        )
     made: list[Hero] = []
     for index, item in enumerate(heroes, 1):
         place = f"setup, hero {index}"
@@ -104,6 +108,8 @@ def apply_thresholds(state: DawnguardState, data: dict) -> None:
         raise RuleError("the fort thresholds are entered with the setup first", place=place)
     check_keys(data, ("fort_thresholds",), (), place, "a fort thresholds correction")
     thresholds = check_thresholds(data["fort_thresholds"], place)
+    if thresholds == state.fort_thresholds:  # as a play log refuses a correction that changes nothing
+        raise RuleError("These are the thresholds already in use: nothing to correct", place=place)
     fort = state.vigilant_fort
     key = "fort_dawnguard" if fort.name == FORT_DAWNGUARD else "hall_of_the_vigilant"
     recounted = Fort(fort.name, list(thresholds[key]))

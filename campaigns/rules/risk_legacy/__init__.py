@@ -139,6 +139,7 @@ from .rewards import (
     bonus_deltas,
 )
 from .world import (
+    DIE_FACES,
     world_namers,
     continents_named_by,
     why_not_name_world,
@@ -188,7 +189,7 @@ __all__ = [
     "why_not_start", "legal_starts", "why_not_open_packet", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS",
     "MISSILES_PACKET", "RECRUITMENT_PACKET", "eliminated_during", "missiles_in_play", "missiles_fired",
     "missiles_left", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
-    "continents_named_by", "why_not_name_world", "roll_off_totals", "apply", "suggested_seats",
+    "continents_named_by", "why_not_name_world", "roll_off_totals", "DIE_FACES", "apply", "suggested_seats",
     "may_add_coin", "missile_holders", "eliminable",
     "scar_targets", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
     "scar_cards_dealt", "setup_tokens", "faction_history", "homeland", "packet_prompts",

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from ..base import Entry, RuleError
-from ..checks import is_whole, journal_games, part_entries
+from ..checks import check_after_game, is_whole, journal_games, part_entries
 from .box import GAME_KEYS, KEY, LAST_REWARD_GAME, WEB_GAME_KEYS
 from .game import _seat_place, legal_starts
 from .state import RiskLegacyState, Territory, _check_shape, supplies
@@ -119,15 +119,9 @@ def _journal_chart_corrections(journal: dict[str, Any], games: int) -> dict[int,
     for index, correction in enumerate(corrections, 1):
         place = f"trade-in chart correction {index}"
         _check_shape(correction, ("after_game", "chart"), (), "the correction", place)
-        after = correction["after_game"]
-        if not is_whole(after) or not latest <= after <= games:
-            raise RuleError(
-                f"'after_game' must be the number of games logged when the chart was corrected, "
-                f"from {latest} to {games}, in order",
-                place=place,
-                field="after_game",
-            )
-        latest = after
+        after = latest = check_after_game(
+            correction["after_game"], latest, games, "games logged when the chart was corrected", place
+        )
         entry = Entry("trade_in_chart", {"chart": copy.deepcopy(correction["chart"])})
         found.setdefault(after, []).append(entry)
     return found

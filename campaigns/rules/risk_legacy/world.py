@@ -9,6 +9,8 @@ from ..checks import is_whole, join_names, require_text
 from .box import LAST_REWARD_GAME
 from .state import RiskLegacyState, World, _check_player, _check_shape
 
+DIE_FACES = 6  # a roll-off roll is a natural die roll, 1 to 6
+
 
 def world_namers(state: RiskLegacyState) -> list[str]:
     """The players with the most signatures: one names the world, several roll off."""
@@ -78,9 +80,9 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
     if not isinstance(rolls, dict) or set(rolls) != set(namers):
         raise RuleError(f"{tied}: the roll-off holds exactly their rolls", place=place, field="roll_off")
     for player, roll in rolls.items():
-        if not is_whole(roll) or not 1 <= roll <= 6:
+        if not is_whole(roll) or not 1 <= roll <= DIE_FACES:
             raise RuleError(
-                f"{player}'s roll must be a natural die roll, 1 to 6", place=place, field="roll_off"
+                f"{player}'s roll must be a natural die roll, 1 to {DIE_FACES}", place=place, field="roll_off"
             )
     totals = roll_off_totals(state, rolls)
     best = max(totals.values())

@@ -17,11 +17,21 @@ from ...rules.base import RuleError
 CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
 NOBODY = "nobody"  # a radio needs a value for "nobody holds it" (null in the journal)
 
-# One field per seat, in the order the journal writes the seats: with 2 players a player
-# runs a team, with 4 a hero (field name, the heroes of that seat).
-TWO_SEATS = (("team_captain_america", rules.TEAM_HEROES[CAP]), ("team_iron_man", rules.TEAM_HEROES[IRON]))
-FOUR_SEATS = tuple((f"hero_{hero.lower().replace(' ', '_')}", (hero,)) for hero in rules.HEROES)
-SEAT_FIELDS = {2: TWO_SEATS, 4: FOUR_SEATS}
+
+
+def _seat_field_name(heroes: tuple[str, ...]) -> str:
+    """A seat's form field: a whole team's ("team_iron_man") or one hero's ("hero_falcon")."""
+    if len(heroes) > 1:
+        return f"team_{rules.HEROES[heroes[0]].replace('-', '_')}"
+    return f"hero_{heroes[0].lower().replace(' ', '_')}"
+
+
+# One field per seat, in the order the journal writes the seats, for each player count the
+# rules allow (rules.seats_for: with 2 players a player runs a team, with 4 a hero).
+SEAT_FIELDS = {
+    count: tuple((_seat_field_name(heroes), heroes) for heroes in rules.seats_for(count))
+    for count in rules.PLAYER_COUNTS
+}
 ROOM_FIELDS = {CAP: "rooms_captain_america", IRON: "rooms_iron_man"}
 HOLDER_CHOICES = [(CAP, rules.TEAM_NAMES[CAP]), (IRON, rules.TEAM_NAMES[IRON]), (NOBODY, "Nobody")]
 PLAYER_COUNT_MESSAGE = "The game is played by 2 players (a team each) or 4 (a hero each)."
@@ -55,7 +65,10 @@ class PlayForm(Form):
     players = forms.TypedChoiceField(
         label="Players",
         coerce=int,
-        choices=[("2", "2 players: each runs a team"), ("4", "4 players: one hero each")],
+        choices=[
+            (str(count), f"{count} players: {'each runs a team' if len(heroes) > 1 else 'one hero each'}")
+            for count, ((_, heroes), *_) in SEAT_FIELDS.items()
+        ],
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": PLAYER_COUNT_MESSAGE, "required": PLAYER_COUNT_MESSAGE},
     )
@@ -83,12 +96,12 @@ class PlayForm(Form):
     def __init__(self, *args, roster: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.refused_fields: set[str] = set()  # where the rules refused a save (add_rule_error)
-        for name, heroes in TWO_SEATS:
-            self.fields[name] = _player_field(rules.TEAM_NAMES[rules.HEROES[heroes[0]]], roster)
-        for name, (hero,) in FOUR_SEATS:
-            self.fields[name] = _player_field(hero, roster)
+        for seats in SEAT_FIELDS.values():
+            for name, heroes in seats:
+                team = rules.TEAM_NAMES[rules.HEROES[heroes[0]]]
+                self.fields[name] = _player_field(team if len(heroes) > 1 else heroes[0], roster)
         for name in ROOM_FIELDS.values():
-            # No max: above 35 is the rules' refusal, in their words, beside the field.
+            # No max: above ROOMS_WITH_THE_QUINJET is the rules' refusal, in their words, beside the field.
             self.fields[name].widget.attrs.update({"min": 0, "inputmode": "numeric"})
 
     def clean(self):
@@ -109,7 +122,7 @@ class PlayForm(Form):
     def typed_count(self) -> int | None:
         """The player count as chosen (even before the form is checked)."""
         value = self["players"].value()
-        return int(value) if str(value) in ("2", "4") else None
+        return int(value) if str(value) in {str(count) for count in rules.PLAYER_COUNTS} else None
 
     def game(self) -> dict:
         """The play in the journal's shape (JOURNAL.md `captain-america`), from a valid form."""
@@ -196,9 +209,9 @@ class TurnOrderForm(Form):
     players = forms.TypedChoiceField(
         label="Players",
         coerce=int,
-        choices=[("2", "2 players"), ("4", "4 players")],
+        choices=[(str(count), f"{count} players") for count in rules.PLAYER_COUNTS],
         widget=forms.RadioSelect,
-        initial="4",
+        initial=str(max(rules.PLAYER_COUNTS)),
         error_messages={"invalid_choice": PLAYER_COUNT_MESSAGE},
     )
     breach_team = forms.ChoiceField(

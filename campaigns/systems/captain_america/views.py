@@ -24,8 +24,7 @@ from ...views import play_log_pages
 from ...views.htmx import render_page
 from ...views.refusals import focus_first_error
 from .forms import (
-    FOUR_SEATS,
-    TWO_SEATS,
+    SEAT_FIELDS,
     DeploymentForm,
     PlayForm,
     TurnOrderForm,
@@ -103,10 +102,10 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "correcting": correcting,
         "number": form["number"].value(),
         "roster_size": len(state.players),
-        "seat_groups": [
-            (2, [form[name] for name, _ in TWO_SEATS]),
-            (4, [form[name] for name, _ in FOUR_SEATS]),
-        ],
+        "seat_groups": [(count, [form[name] for name, _ in seats]) for count, seats in SEAT_FIELDS.items()],
+        "fewest_players": min(rules.PLAYER_COUNTS),
+        "rooms_on_the_board": rules.ROOMS_ON_THE_BOARD,
+        "rooms_with_the_quinjet": rules.ROOMS_WITH_THE_QUINJET,
         "typed_count": form.typed_count(),
         "page_errors": list(errors),
         "offered_last": offered_last,
@@ -149,7 +148,8 @@ def play_new(request, slug):
         last = _last_play(state)
         initial = initial_for(last, number, timezone.localdate())
         if last is None:  # no play yet: the roster says how many usually sit down
-            initial["players"] = "4" if len(state.players) >= 4 else "2"
+            seatable = [count for count in rules.PLAYER_COUNTS if count <= len(state.players)]
+            initial["players"] = str(max(seatable, default=min(rules.PLAYER_COUNTS)))
         form = PlayForm(roster=state.players, initial=initial)
         return _play_page(request, access, form, preview={}, offered_last=last is not None)
 

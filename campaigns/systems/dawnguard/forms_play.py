@@ -12,8 +12,8 @@ Most forms are submitted by one of several buttons, each carrying its field's va
 
 from django import forms
 
+from ... import forms as shared_forms
 from ...rules import dawnguard as rules
-from ...rules.base import Entry
 
 #: Words for the choices the forms offer, in players' words (never the journal's codes).
 ICON_CHOICES = [
@@ -29,16 +29,11 @@ def hero_label(hero) -> str:
     return f"{hero.player} ({hero.hero})"
 
 
-class EventForm(forms.Form):
+class EventForm(shared_forms.EventForm):
     """One event of the sitting in progress, its fields named like the event's data."""
 
-    event_type = ""
-    title = ""
-
     def __init__(self, state, *args, **kwargs):
-        kwargs.setdefault("prefix", self.event_type)
-        super().__init__(*args, **kwargs)
-        self.state = state
+        super().__init__(state, *args, **kwargs)
         if "player" in self.fields:
             self.fields["player"].choices = [(player, player) for player in state.players]
             self.fields["player"].roster = tuple(state.players)
@@ -64,13 +59,6 @@ class EventForm(forms.Form):
     @property
     def error_in_row(self) -> bool:
         return bool(self.errors) and self.chosen_player in self.row_players()
-
-    def event_data(self) -> dict:
-        return dict(self.cleaned_data)
-
-    def entry(self) -> Entry:
-        return Entry("event", {"type": self.event_type, **self.event_data()})
-
 
 class PlayerField(forms.ChoiceField):
     """A player, sent by the button tapped (or a radio chip, or a list of those the page

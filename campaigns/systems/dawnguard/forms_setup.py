@@ -119,9 +119,7 @@ class SetupForm(ThresholdsForm):
                 )
             elif hero and not race:
                 self.add_error(hero_field(index, "race"), f"Which race is {hero}?")
-        if not any((cleaned.get(hero_field(index, "hero")) or "").strip() for index in range(len(self.roster))):
-            # The rules' own words name the journal's key ('heroes'): say it as the page does.
-            self.add_error(None, "Give at least one player a hero: the campaign starts with at least one.")
+        # No hero at all is the rules' refusal (setup.py), shown above the form.
         return cleaned
 
     def _sent(self) -> list[int]:

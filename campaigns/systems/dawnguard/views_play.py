@@ -21,7 +21,7 @@ from ...rules import dawnguard as rules
 from ...rules.base import RuleError
 from ...views.htmx import render_page
 from ...views.live import live_view
-from ...views.refusals import focus_first_error, page_url_on_get
+from ...views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
 from .forms_play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6
@@ -53,6 +53,7 @@ def _fort_levels_just_reached(state) -> list:
 
 
 def _heroes(state) -> list[dict]:
+    at_most = set(rules.vampires_to_feed_on_day_turn(state))  # a Vampire at 3 must feed (the rules say who)
     return [
         {
             "player": hero.player, "hero": hero.hero, "race": hero.race, "level": hero.level,
@@ -60,6 +61,7 @@ def _heroes(state) -> list[dict]:
             "side_name": SIDE_WORDS[rules.side_name(hero.side, state.chapter)] if hero.side else None,
             "hunger": hero.hunger,
             "hunger_pips": [index < (hero.hunger or 0) for index in range(rules.MAX_HUNGER)],
+            "must_feed": hero.player in at_most,
         }
         for hero in state.heroes.values()
     ]
@@ -77,6 +79,8 @@ def live_context(access, forms=None) -> dict:
         "campaign": campaign,
         "access": access,
         "state": state,
+        "last_chapter": max(rules.CHAPTERS),  # completing it ends the campaign
+        "balance_in_play": rules.balance_in_play(state),  # the marker form is offered
         "phase": phase,
         "sitting": state.games[-1] if state.games else None,
         "heroes": _heroes(state),
@@ -137,7 +141,7 @@ def event_add(request, slug, event_type):
     access = _dawnguard(request, slug, record=True)
     state = store.state(access.campaign)
     if rules.sitting_phase(state) != PLAYING:
-        return _moved_on(request, access, _no_sitting(state))
+        return moved_on(request, access.campaign, _no_sitting(state))
     form = form_class(state, request.POST)
     if not form.is_valid():
         focus_first_error(form)
@@ -146,9 +150,9 @@ def event_add(request, slug, event_type):
     try:
         folded = store.append(access.campaign, [entry], request.user)
     except RuleError as error:
-        now = _refreshed(access.campaign)
+        now = refreshed_state(access.campaign)
         if rules.sitting_phase(now) != PLAYING:  # another phone completed the chapter first
-            return _moved_on(request, access, _no_sitting(now))
+            return moved_on(request, access.campaign, _no_sitting(now))
         add_rule_error(form, error)
         focus_first_error(form)
         return _page(request, access, forms={event_type: form}, open_form=event_type)
@@ -181,17 +185,6 @@ def _no_sitting(state) -> str:
     if state.chapter_complete:
         return f"Chapter {state.chapter} is complete: the next sitting plays chapter {state.chapter + 1}."
     return "No sitting has started yet."
-
-
-def _refreshed(campaign):
-    """The campaign's state now, after another phone's write."""
-    campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
-
-
-def _moved_on(request, access, what):
-    messages.error(request, f"{what} The campaign has moved on since your page was loaded; here it is now.")
-    return redirect("table", slug=access.campaign.slug)
 
 
 @login_required

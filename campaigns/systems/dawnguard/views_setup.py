@@ -19,7 +19,7 @@ from ...access import campaign_for
 from ...rules import dawnguard as rules
 from ...rules.base import Entry, RuleError
 from ...views.htmx import render_page
-from ...views.refusals import focus_first_error, page_url_on_get
+from ...views.refusals import focus_first_error, page_url_on_get, refreshed_state
 from .forms_setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"
@@ -34,12 +34,6 @@ ALONE = "alone"  # the ?mode= of chapter 2 played alone
 
 def _dawnguard(request, slug, *, record=False):
     return campaign_for(request, slug, record=record, system=rules.KEY)
-
-
-def _refreshed_state(campaign):
-    """The state now, after another phone (or our own refused write) moved the campaign on."""
-    campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
 
 
 def _show_rule_error(form, error: RuleError) -> None:
@@ -109,7 +103,7 @@ def setup_edit(request, slug):
         try:
             store.append(campaign, [Entry("setup", form.entry_data())], request.user)
         except RuleError as error:
-            now = _refreshed_state(campaign)
+            now = refreshed_state(campaign)
             if now.set_up:  # another phone saved the setup first
                 return _setup_page(request, access, now, page_errors=[ALREADY_SET_UP])
             _show_rule_error(form, error)
@@ -129,23 +123,20 @@ def thresholds_edit(request, slug):
     state = store.state(campaign)
     form = ThresholdsForm(request.POST, prefix="fix")
     if form.is_valid():
-        if form.thresholds() == state.fort_thresholds:
-            form.add_error(None, "These are the thresholds already in use: nothing to correct.")
+        try:
+            correction = Entry("thresholds", {"fort_thresholds": form.thresholds()})
+            store.append(campaign, [correction], request.user)
+        except RuleError as error:  # one that changes nothing too: the rules' refusal
+            state = refreshed_state(campaign)
+            _show_rule_error(form, error)
         else:
-            try:
-                correction = Entry("thresholds", {"fort_thresholds": form.thresholds()})
-                store.append(campaign, [correction], request.user)
-            except RuleError as error:
-                state = _refreshed_state(campaign)
-                _show_rule_error(form, error)
-            else:
-                fort = rules.fort_progress(store.state(campaign))
-                messages.success(
-                    request,
-                    f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
-                    f"with {fort['stars']} star{'' if fort['stars'] == 1 else 's'}.",
-                )
-                return redirect("setup_edit", slug=campaign.slug)
+            fort = rules.fort_progress(store.state(campaign))
+            messages.success(
+                request,
+                f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
+                f"with {fort['stars']} star{'' if fort['stars'] == 1 else 's'}.",
+            )
+            return redirect("setup_edit", slug=campaign.slug)
     return _setup_page(request, access, state, thresholds_form=form)
 
 
@@ -240,7 +231,7 @@ def game_start(request, slug):
         try:
             store.append(campaign, [Entry("game", data)], request.user)
         except RuleError as error:
-            now = _refreshed_state(campaign)
+            now = refreshed_state(campaign)
             if now.games_played != state.games_played:  # another phone started a sitting first
                 return _start_page(
                     request, access, now,

@@ -15,7 +15,7 @@ from django import forms
 
 from ...rules import risk_skyrim as rules
 
-SLOTS = range(1, 6)  # at most 5 players
+SLOTS = range(1, rules.MOST_PLAYERS + 1)  # one slot per seat the rules allow
 HOLDINGS = ("territories", "forts", "portals")
 SEAT_PARTS = ("player", "faction", *HOLDINGS, "victory_points", "hero_alive", "eliminated_in_turn")
 SEAT_OF_PLACE = re.compile(r", seat (\d+)")
@@ -68,7 +68,7 @@ class PlayForm(Form):
         coerce=int,
         empty_value=None,
         choices=[(str(slot), f"Seat {slot}") for slot in SLOTS],
-        label="Held all 48 territories",
+        label=f"Held all {rules.TERRITORIES} territories",
     )
 
     def __init__(self, *args, roster: list[str], **kwargs):
@@ -106,26 +106,20 @@ class PlayForm(Form):
                 continue
             if not cleaned.get(seat_field(slot, "faction")):
                 self.add_error(seat_field(slot, "faction"), f"Pick {player}’s faction.")
-            if mode == rules.CHAOS:
-                needed = HOLDINGS
-            elif mode == rules.DOVAHKIIN:
-                needed = ("victory_points",)
-            else:
-                needed = ()
-            for part in needed:
+            for part in self.counts_needed(mode):
                 if cleaned.get(seat_field(slot, part)) is None and seat_field(slot, part) not in self.errors:
                     self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} had {player}?")
-            # Dovahkiin's holdings are optional, but forts and portals stand in territories:
-            # asked here in the player's words (the rules' refusal names journal keys).
-            territories = seat_field(slot, "territories")
-            if mode == rules.DOVAHKIIN and cleaned.get(territories) is None and territories not in self.errors:
-                counted = [part for part in ("forts", "portals") if cleaned.get(seat_field(slot, part)) is not None]
-                if counted:
-                    self.add_error(
-                        territories,
-                        f"How many territories had {player}? Their {' and '.join(counted)} stand in territories.",
-                    )
         return cleaned
+
+    @staticmethod
+    def counts_needed(mode: str | None) -> tuple[str, ...]:
+        """The counts a seat must be given in this mode: the rules' required seat keys
+        (SEAT_FIELDS) typed as numbers. Civil War's territories come from civil_war_winner and a
+        ticked box is never missing. Forts without territories are the rules' refusal."""
+        if mode not in rules.SEAT_FIELDS or mode == rules.CIVIL_WAR:
+            return ()
+        required, _ = rules.SEAT_FIELDS[mode]
+        return tuple(part for part in required if part in HOLDINGS or part == "victory_points")
 
     def seats(self) -> list[dict]:
         """The seats as the journal writes them (cleaned data; empty slots left out)."""
@@ -244,8 +238,19 @@ class StartForm(Form):
 
     mode = forms.ChoiceField(choices=list(rules.MODES.items()), label="Mode", initial=rules.CHAOS)
     players = forms.TypedChoiceField(
-        coerce=int, choices=[(str(n), str(n)) for n in range(2, 6)], label="Players", initial="3"
+        coerce=int,
+        choices=[(str(n), str(n)) for n in range(rules.FEWEST_PLAYERS, rules.MOST_PLAYERS + 1)],
+        label="Players",
+        initial="3",
     )
+
+
+CARD_SET_WORDS = {
+    "first_symbol": "Three of the first symbol",
+    "second_symbol": "Three of the second symbol",
+    "third_symbol": "Three of the third symbol",
+    "one_of_each": "One of each symbol",
+}
 
 
 class ReinforcementForm(Form):
@@ -268,17 +273,15 @@ class ReinforcementForm(Form):
     card_set = forms.ChoiceField(
         label="Cards traded in",
         required=False,
+        # The units each set gives are the rules' (CARD_SET_UNITS); only the words are here.
         choices=[
             ("", "None"),
-            ("first_symbol", "Three of the first symbol (4)"),
-            ("second_symbol", "Three of the second symbol (5)"),
-            ("third_symbol", "Three of the third symbol (6)"),
-            ("one_of_each", "One of each symbol (7)"),
+            *((key, f"{CARD_SET_WORDS[key]} ({units})") for key, units in rules.CARD_SET_UNITS.items()),
         ],
     )
     traded_cards_held = forms.TypedChoiceField(
         label="Traded cards whose territory you hold",
-        help_text="+2 units for each.",
+        help_text=f"+{rules.UNITS_PER_TRADED_TERRITORY_HELD} units for each.",
         coerce=int,
         initial="0",
         choices=[(str(n), str(n)) for n in range(0, rules.CARDS_IN_A_SET + 1)],

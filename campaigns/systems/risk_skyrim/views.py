@@ -93,6 +93,9 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
         ),
         "territories": rules.TERRITORIES,
         "least_points": rules.VICTORY_POINTS_TO_WIN,
+        "fewest_players": rules.FEWEST_PLAYERS,
+        "most_players": rules.MOST_PLAYERS,
+        "civil_war_players": rules.PLAYER_COUNTS[rules.CIVIL_WAR],
         # A new play's form polls for plays logged on another phone meanwhile.
         "live_query": None if correcting else play_log_pages.form_query(number),
     }
@@ -204,13 +207,13 @@ def _start_result(form: StartForm) -> dict:
     try:
         units = rules.starting_units(mode, players)
         cards = rules.starting_territory_cards(mode, players) if mode == rules.CHAOS else None
+        neutral = rules.neutral_territories(mode, players)
     except RuleError as error:
         return {"problems": [error.message]}
     seats = [
         {"seat": seat, "units": units[seat - 1], "cards": cards[seat - 1] if cards else None}
         for seat in range(1, players + 1)
     ]
-    neutral = rules.NEUTRAL_TERRITORIES_2_PLAYERS if players == 2 and mode != rules.CIVIL_WAR else 0
     return {
         "mode": rules.MODES[mode],
         "chaos": mode == rules.CHAOS,
@@ -255,8 +258,8 @@ def setup_help(request, slug):
     """At the table: starting units and the Chaos deal, and the reinforcement calculator."""
     access = campaign_for(request, slug, system=rules.KEY)
     asked = request.GET
-    # First visit: Chaos for the roster's size (2 to 5), worked out at once.
-    seated = min(max(len(store.state(access.campaign).players), 2), 5)
+    # First visit: Chaos for the roster's size (within the players the rules seat), worked out at once.
+    seated = min(max(len(store.state(access.campaign).players), rules.FEWEST_PLAYERS), rules.MOST_PLAYERS)
     start_form = StartForm(asked if "mode" in asked else {"mode": rules.CHAOS, "players": str(seated)})
     reinforcement_form = ReinforcementForm(
         asked if "territories" in asked else {"territories": 0, "forts": 0, "region_bonus": 0, "traded_cards_held": 0}

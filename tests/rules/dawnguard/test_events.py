@@ -261,6 +261,8 @@ def test_a_marker_icon_is_threat_or_winged():
 def test_markers_move_in_chapter_1_only():
     error = refused(chapter_2(), event("marker", icon="threat"))
     assert error.message == "the Hall and Castle markers are moved in chapter 1 only"
+    # The table offers the marker form where the rule allows it (one check for both).
+    assert dawnguard.balance_in_play(chapter_1()) and not dawnguard.balance_in_play(chapter_2())
 
 
 def test_the_chapter_1_totals_are_recorded_when_it_completes():
@@ -489,6 +491,14 @@ def test_a_day_turn_feeds_only_the_vampires_at_3():
     assert error.message.startswith("Ana's hunger is 1: on a day turn only a Vampire at 3 feeds")
     error = refused(state, event("day_turn", feeds=[{"player": "Ben", "to": ["quest"]}]))
     assert error.message == "Ben is not a Vampire: only Vampires feed"
+
+
+def test_a_day_turn_feeds_each_vampire_once():
+    state = two_vampires(*[event("hunger", player="Ana")] * 3)
+    twice = [{"player": "Ana", "to": ["quest", "stronghold", "threat_deck"]}] * 2
+    error = refused(state, event("day_turn", feeds=twice))
+    assert error.message == "Ana feeds once on a day turn"
+    assert error.field == "feeds"
 
 
 def test_a_day_turn_comes_only_by_day_and_with_a_vampire():

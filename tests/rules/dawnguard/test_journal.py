@@ -320,6 +320,7 @@ def test_new_words_for_the_history():
 def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_optional_key():
     """tests/journals.py's Dawnguard journals are what the crawl walks: when the rules learn a
     new entry kind, event type or optional key, this fails until they hold it."""
+    from campaigns.rules.dawnguard.box import HERO_OPTIONAL_KEYS
     from campaigns.rules.dawnguard.fold import APPLIERS
 
     from ...journals import dawnguard_journals
@@ -339,11 +340,13 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
             elif entry.kind == "game":
                 keys.update(f"game.{key}" for key in entry.data if key in dawnguard.GAME_OPTIONAL_KEYS)
             elif entry.kind == "setup":
-                keys.update(f"hero.{key}" for hero in entry.data["heroes"] for key in hero if key == "level")
+                keys.update(f"hero.{key}" for hero in entry.data["heroes"] for key in hero
+                            if key in HERO_OPTIONAL_KEYS)
     assert kinds == set(APPLIERS)
     assert events == set(dawnguard.EVENT_TYPES)
     optional = dawnguard.EVENT_OPTIONAL_FIELDS
-    assert keys == {f"{kind}.{key}" for kind, names in optional.items() for key in names} | {
-        "game.sides",
-        "hero.level",
-    }
+    assert keys == (
+        {f"{kind}.{key}" for kind, names in optional.items() for key in names}
+        | {f"game.{key}" for key in dawnguard.GAME_OPTIONAL_KEYS}
+        | {f"hero.{key}" for key in HERO_OPTIONAL_KEYS}
+    )

@@ -49,6 +49,12 @@ def test_setup_refuses_an_unknown_player_and_suggests_the_closest():
     assert error.field == "player"
 
 
+def test_setup_refuses_a_campaign_without_a_hero():
+    error = refused(dawnguard.new_state(PLAYERS), setup(heroes=[]))
+    assert error.message == "Give at least one player a hero: the campaign starts with at least one"
+    assert error.field == "heroes"
+
+
 def test_setup_refuses_two_heroes_for_one_player():
     heroes = [
         {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
@@ -175,6 +181,12 @@ def test_a_correction_under_which_the_fort_has_too_many_stars_is_refused():
         "take to its top level: check the card"
     )
     assert error.field == "fort_thresholds"
+
+
+def test_a_correction_that_changes_nothing_is_refused():
+    state = pledged()
+    error = refused(state, Entry("thresholds", {"fort_thresholds": copy.deepcopy(state.fort_thresholds)}))
+    assert error.message == "These are the thresholds already in use: nothing to correct"
 
 
 def test_a_correction_needs_the_setup_and_valid_thresholds():

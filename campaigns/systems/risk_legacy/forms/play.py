@@ -9,6 +9,7 @@ seated players, and for rewards only the valid targets (risk_legacy.reward_targe
 
 from django import forms
 
+from .... import forms as shared_forms
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
 from .territories import territory_choices
@@ -48,29 +49,24 @@ def covering_choices(open_land, covered_land, covered_label):
     return groups
 
 
-class EventForm(forms.Form):
+class EventForm(shared_forms.EventForm):
     """Base for the forms that log one event during a game.
 
     `unavailable` says why the event cannot happen now (nothing a list could offer), and
     the page shows it instead of the form: a required list is never empty."""
 
-    event_type = ""
-    title = ""
-
     def __init__(self, state, *args, **kwargs):
-        kwargs.setdefault("prefix", self.event_type)
-        super().__init__(*args, **kwargs)
-        self.state = state
+        super().__init__(state, *args, **kwargs)
         self.game = state.last_game
         self.unavailable: str | None = None
         if "player" in self.fields:
             self.fields["player"].choices = seated_choices(self.game)
 
-    def entry(self) -> Entry:
-        data = dict(self.cleaned_data)
-        if not data.pop("allowed_by_card", False):
-            return Entry("event", {"type": self.event_type, **data})
-        return Entry("event", {"type": self.event_type, **data, "allowed_by_card": True})
+    def event_data(self) -> dict:
+        data = super().event_data()
+        if data.pop("allowed_by_card", False):  # only when ticked: the journal leaves it out otherwise
+            data["allowed_by_card"] = True
+        return data
 
 
 class AllowedByCardField(forms.BooleanField):
@@ -356,7 +352,9 @@ class WorldForm(forms.Form):
             for player in self.namers:
                 bonus = rl.continents_named_by(state, player)
                 self.fields[f"roll_{player}"] = forms.IntegerField(
-                    min_value=1, max_value=6, label=f"{player}'s roll (+{bonus} for continents named)"
+                    min_value=1,
+                    max_value=rl.DIE_FACES,
+                    label=f"{player}'s roll (+{bonus} for continents named)",
                 )
 
     def entry(self) -> Entry:

@@ -3,7 +3,6 @@ again after another phone moved it on, and what its templates show from the rule
 
 from dataclasses import dataclass
 
-from .... import store
 from ....access import campaign_for
 from ....rules import risk_legacy as rl
 
@@ -11,12 +10,6 @@ from ....rules import risk_legacy as rl
 def risk_legacy_campaign(request, slug, *, record=False):
     """The campaign as the user may see it (or record in it), when it is a Risk Legacy one."""
     return campaign_for(request, slug, record=record, system=rl.KEY)
-
-
-def refreshed_state(campaign):
-    """The campaign's state now, after another write (ours or another phone's) moved it on."""
-    campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ A thin view: the state comes from the store and what the page shows from the his
 """
 
 from django.contrib.auth.decorators import login_required
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from .... import store
@@ -26,14 +27,16 @@ def history(request, slug):
     context = {"campaign": campaign, "access": access}
     state = store.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    # Derived only if the template renders them: it keeps them rendered until the journal
+    # changes (as the board does), so a warm page is mostly the cached HTML.
     context.update(
         players=state.players,
         player=player,
         world=state.world,
-        victor_slots=read_history.victor_slots(state),
-        factions=read_history.faction_cards(state),
-        games=read_history.timeline(state, player),
-        setup=read_history.setup_changes(state),
+        victor_slots=SimpleLazyObject(lambda: read_history.victor_slots(state)),
+        factions=SimpleLazyObject(lambda: read_history.faction_cards(state)),
+        games=SimpleLazyObject(lambda: read_history.timeline(state, player)),
+        setup=SimpleLazyObject(lambda: read_history.setup_changes(state)),
         **page_constants(state),
     )
     return render_page(request, HISTORY_TEMPLATE, context, partial="timeline")

@@ -14,10 +14,10 @@ from ....rules import risk_legacy as rl
 from ....rules.base import RuleError
 from ....views.htmx import render_page
 from ....views.live import live_view
-from ....views.refusals import focus_first_error, page_url_on_get
+from ....views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
-from .campaign import page_constants, refreshed_state, risk_legacy_campaign
+from .campaign import page_constants, risk_legacy_campaign
 
 TABLE_TEMPLATE = "risk_legacy/table_detail.html"
 LIVE_TEMPLATE = "risk_legacy/table_live.html"
@@ -86,12 +86,23 @@ def _submit(request, access, form, open_form, why_not_now):
     except RuleError as error:
         reason = why_not_now(refreshed_state(access.campaign))
         if reason:
-            return _moved_on(request, access, f"{reason}.")
+            return moved_on(request, access.campaign, f"{reason}.")
         add_rule_error(form, error)
         focus_first_error(form)
         return _page(request, access, forms={open_form: form}, open_form=open_form)
     messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
     return redirect("table", slug=access.campaign.slug)
+
+
+def _submit_while_open(request, slug, why_not_now, form_for, open_form):
+    """`_submit` the form `form_for(state)` builds while its step is open (`why_not_now(state)`
+    is None); once the campaign has moved past the step, say so instead."""
+    access = risk_legacy_campaign(request, slug, record=True)
+    state = store.state(access.campaign)
+    reason = why_not_now(state)
+    if reason:
+        return moved_on(request, access.campaign, f"{reason}.")
+    return _submit(request, access, form_for(state), open_form, why_not_now)
 
 
 def _game_in_progress(state):
@@ -109,12 +120,6 @@ def _reward_turn(player):
         return rl.why_not_reward_turn(state, player) or f"{player}'s reward is no longer to choose"
 
     return why_not
-
-
-def _moved_on(request, access, what):
-    """Another phone changed the campaign first: say so and show where it stands now."""
-    messages.error(request, f"{what} The campaign has moved on since your page was loaded; here it is now.")
-    return redirect("table", slug=access.campaign.slug)
 
 
 @login_required
@@ -135,7 +140,7 @@ def event_add(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
-        return _moved_on(request, access, "No game is in progress.")
+        return moved_on(request, access.campaign, "No game is in progress.")
     form_class = EVENT_FORMS.get(request.POST.get("event_type"))
     if form_class is None:
         raise Http404("No such event.")
@@ -146,12 +151,9 @@ def event_add(request, slug):
 @page_url_on_get("table")
 def packet_add(request, slug):
     """Record a sealed packet opened during or after a game, and what it unlocked."""
-    access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
-    reason = rl.why_not_open_packet(state)
-    if reason:
-        return _moved_on(request, access, f"{reason}.")
-    return _submit(request, access, PacketForm(state, request.POST), "packet", rl.why_not_open_packet)
+    return _submit_while_open(
+        request, slug, rl.why_not_open_packet, lambda state: PacketForm(state, request.POST), "packet"
+    )
 
 
 @login_required
@@ -161,7 +163,7 @@ def game_end(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     state = store.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
-        return _moved_on(request, access, "There is no game in progress to end.")
+        return moved_on(request, access.campaign, "There is no game in progress to end.")
     form = GameEndForm(state, request.POST or None)
     if form.is_valid():
         try:
@@ -169,7 +171,7 @@ def game_end(request, slug):
         except RuleError as error:
             if refreshed_state(access.campaign).phase != rl.PHASE_PLAYING:  # another phone ended it first
                 number = state.last_game.number
-                return _moved_on(request, access, f"Game {number} was ended on another phone.")
+                return moved_on(request, access.campaign, f"Game {number} was ended on another phone.")
             add_rule_error(form, error)
         else:
             messages.success(request, f"Game {state.last_game.number} is over. Now the rewards.")
@@ -183,23 +185,16 @@ def game_end(request, slug):
 @page_url_on_get("table")
 def reward_add(request, slug):
     """One player's reward (or pass) after the game."""
-    access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
     player = request.POST.get("player", "")
-    why_not_now = _reward_turn(player)
-    reason = why_not_now(state)
-    if reason:
-        return _moved_on(request, access, f"{reason}.")
-    return _submit(request, access, RewardForm(state, player, request.POST), "reward", why_not_now)
+    return _submit_while_open(
+        request, slug, _reward_turn(player), lambda state: RewardForm(state, player, request.POST), "reward"
+    )
 
 
 @login_required
 @page_url_on_get("table")
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
-    access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
-    reason = rl.why_not_name_world(state)
-    if reason:
-        return _moved_on(request, access, f"{reason}.")
-    return _submit(request, access, WorldForm(state, request.POST), "world", rl.why_not_name_world)
+    return _submit_while_open(
+        request, slug, rl.why_not_name_world, lambda state: WorldForm(state, request.POST), "world"
+    )

@@ -17,8 +17,9 @@ from .... import store
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
 from ....views.htmx import render_page, wants_fragment
+from ....views.refusals import refreshed_state
 from ..forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, StartingPowersForm, TradeInChartForm, coin_placement
-from .campaign import refreshed_state, risk_legacy_campaign
+from .campaign import risk_legacy_campaign
 
 
 SETUP_TEMPLATE = "risk_legacy/setup_edit.html"
