@@ -42,7 +42,9 @@ from typing import Any
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-STATE_FORMAT = 5  # 5: Dawnguard records its happenings in sittings' words; 4: play-log corrections
+# 6: the play logs' state moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard
+# records its happenings in sittings' words; 4: play-log corrections
+STATE_FORMAT = 6
 
 
 @dataclass(frozen=True)

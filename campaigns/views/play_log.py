@@ -1,5 +1,5 @@
 """Pages every play log shares (risk-skyrim, captain-america), answered from its state and the
-shared play-log rules (rules/play_log.py), never naming a system: deleting a logged play.
+shared play-log rules (rules/play_log/), never naming a system: deleting a logged play.
 
 A deletion is a journal entry like any other: checked by the rules under the campaign's lock,
 shown in the history, and taken back by undo.

@@ -1,10 +1,10 @@
-"""Looking back at a play log (any system whose state is a rules.checks.PlayLog): one play's
+"""Looking back at a play log (any system whose state is a rules.play_log.PlayLog): one play's
 page, the history of plays and the standings, and the overview's latest plays.
 
 Shared by the play-log systems, so it never names one: a play's seats come from the
 system's read side (`Play`s with `Seat`s: campaigns/readside), its own numbers (territories,
 rooms, ...) from the system's `play_template`, and what the fold recorded (a play's record,
-its data as it stands now, corrections, deletions) from the state (rules/play_log.py).
+its data as it stands now, corrections, deletions) from the state (rules/play_log/).
 
 Lists of plays are paged (the latest first, ?page=N read like every number a URL hands in),
 so a log of 1,000 plays renders 20 of them, with the same few queries as a log of 5; htmx's

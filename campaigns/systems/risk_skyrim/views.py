@@ -3,7 +3,7 @@ the setup helpers (starting units, the Chaos deal, reinforcements).
 
 One form serves a new play and a correction: the same fields, checked by the same rules
 (campaigns/rules/risk_skyrim.py); a new play appends a "game" entry, a correction the
-play log's "correction" entry (campaigns/rules/play_log.py). The score and the winners are
+play log's "correction" entry (campaigns/rules/play_log/). The score and the winners are
 worked out by the rules as the form is filled (htmx posts it on every change and gets the
 preview back; without JavaScript the "Check" button shows the same preview).
 """
