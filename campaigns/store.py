@@ -52,7 +52,7 @@ _memo_lock = threading.Lock()
 
 def _derives_states(campaign: Campaign) -> bool:
     """Whether the campaign's states as of each game are worked out from the state now."""
-    return getattr(campaign.rules, "state_as_of", None) is not None
+    return campaign.rules.state_as_of is not None
 
 
 def _remember_in_process(campaign: Campaign, folded: Timeline) -> None:
@@ -162,7 +162,7 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     """Bump the version (so cached states are not reused), cache the new fold and refresh
     the two figures the campaign list shows without folding every campaign."""
     campaign.games_played = folded.games_played
-    campaign.games_finished = getattr(folded.current, "games_finished", folded.games_played)
+    campaign.games_finished = folded.current.games_finished
     last_game = (
         campaign.entries.live().filter(kind=base.GAME_KIND).order_by("-position").values_list("data", flat=True).first()
     )
@@ -391,9 +391,7 @@ def delete_player(campaign: Campaign, player: Player) -> None:
 
 def describe(campaign: Campaign, kind: str, data: dict) -> str:
     """A short sentence for one journal entry, as the history and undo pages show it."""
-    entry = base.Entry(kind, data)
-    describer = getattr(campaign.rules, "describe", None)
-    return describer(entry) if describer else base.describe(entry)
+    return campaign.rules.describe(base.Entry(kind, data))
 
 
 def recent_entries(campaign: Campaign, count: int) -> list[dict]:

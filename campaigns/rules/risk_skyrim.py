@@ -71,7 +71,6 @@ from .play_log import (
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
-COUNT_WORDS = ("play", "plays", "logged")  # a log counts its plays: "8 plays logged"
 # "play_corrections" is an extension of JOURNAL.md (play_log/journal.py, README "Journal extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 

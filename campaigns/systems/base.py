@@ -37,6 +37,15 @@ class Tab:
 
 
 @dataclass(frozen=True)
+class CountWords:
+    """How a campaign's count of games reads: "4 games played", "5 sittings played"."""
+
+    one: str = "game"
+    many: str = "games"
+    done: str = "played"
+
+
+@dataclass(frozen=True)
 class GameSystem:
     rules: ModuleType  # its rules package: KEY, LABEL, new_state, apply, ... (rules/base.py)
     read_side: ModuleType  # its stats records and export rows (readside/__init__.py)
@@ -53,6 +62,11 @@ class GameSystem:
     # play page (campaigns/views/play_log_pages.py) with `data` (the play as the journal
     # writes it, corrected), `game` (its record in the fold) and `item` (its read-side row).
     play_template: str | None = None
+    # What the system calls its games, in the count every page shows ("8 plays logged").
+    count_words: CountWords = CountWords()
+    # A game is opened by one entry and ended by a later one (Risk Legacy): between the two,
+    # the count says "game 5 in progress". Otherwise a game is logged once it is over.
+    games_open_while_played: bool = False
 
     @property
     def key(self) -> str:

@@ -5,7 +5,7 @@ corrects a play and its setup helpers."""
 from django.urls import path
 
 from ..views import play_log, play_log_pages
-from .base import GameSystem, Tab
+from .base import CountWords, GameSystem, Tab
 
 
 def play_log_system(*, rules, read_side, views, setup_help: tuple[str, str]) -> GameSystem:
@@ -35,4 +35,5 @@ def play_log_system(*, rules, read_side, views, setup_help: tuple[str, str]) -> 
             "live": play_log_pages.live,  # plays logged on another phone show live
         },
         urlpatterns=[path(address, views.setup_help, name=url_name)],
+        count_words=CountWords("play", "plays", "logged"),  # a log counts its plays: "8 plays logged"
     )

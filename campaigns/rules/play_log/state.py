@@ -59,7 +59,7 @@ class PlayLog:
     @property
     def games_finished(self) -> int:
         """The plays the campaign's count shows: a deleted one does not count (a play is
-        logged once it is over, so none is ever in progress: a log's games never stay open while played)."""
+        logged once it is over, so none is ever in progress)."""
         return len(self.games)
 
     @property

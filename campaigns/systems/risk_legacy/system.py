@@ -18,6 +18,8 @@ SYSTEM = GameSystem(
     read_side=readside,
     overview_template="risk_legacy/overview.html",
     overview=overview,
+    # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
+    games_open_while_played=True,
     tabs=(
         Tab("Play", "table", ("play", "setup", "recruitment")),
         Tab("Board", "board", ("board",)),

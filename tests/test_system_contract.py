@@ -1,0 +1,36 @@
+"""The system contract (campaigns/systems/base.py and campaigns/rules/protocol.py): every
+registered system provides the whole of it, so shared code calls it without asking."""
+
+import pytest
+
+from campaigns.rules import protocol
+from campaigns.systems import SYSTEMS
+
+REGISTERED = list(SYSTEMS.values())
+
+
+@pytest.mark.parametrize("system", REGISTERED, ids=lambda system: system.key)
+def test_every_registered_system_s_rules_keep_the_rules_protocol(system):
+    assert protocol.missing(system.rules) == []
+    assert isinstance(system.rules, protocol.Rules)
+    assert system.rules.state_as_of is None or callable(system.rules.state_as_of)
+
+
+@pytest.mark.parametrize("system", REGISTERED, ids=lambda system: system.key)
+def test_a_new_state_holds_its_roster_and_no_finished_game(system):
+    state = system.rules.new_state(["Ana", "Ben"])
+    assert list(state.players) == ["Ana", "Ben"]
+    assert state.games_finished == 0
+
+
+def test_a_rules_module_missing_part_of_the_protocol_is_named():
+    class HalfARulesModule:
+        KEY, LABEL, JOURNAL_KEYS = "half", "Half", ()
+
+        @staticmethod
+        def new_state(players):
+            return None
+
+    assert protocol.missing(HalfARulesModule) == [
+        "apply", "describe", "journal_entries", "journal_parts", "state_as_of", "state_json",
+    ]
