@@ -63,12 +63,12 @@ def set_up_django():
 
 def main():
     set_up_django()
-    from campaigns import store
+    from campaigns import registry, store
     from campaigns.models import Campaign
     from campaigns.rules import base, journal
 
     data = json.loads(JOURNAL.read_text())
-    system, _, players, entries = journal.read(data)
+    system, _, players, entries = journal.read(data, [registered.rules for registered in registry.systems()])
 
     imported = []
     import_ms = median_ms(lambda: imported.append(store.import_journal(data)))

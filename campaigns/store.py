@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import registry
 from .models import Campaign, Entry, Membership, Player
 from .rules import base, journal, limits
 from .rules.base import RuleError, Timeline
@@ -272,7 +273,8 @@ def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -
 
 def import_journal(data, owner=None) -> Campaign:
     """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError, nothing."""
-    system, name, players, entries, folded = journal.load(data)
+    known = [registered.rules for registered in registry.systems()]
+    system, name, players, entries, folded = journal.load(data, known)
     with transaction.atomic():
         campaign = Campaign.objects.create(name=name, system=system.KEY, slug=Campaign.unique_slug(name))
         if owner is not None:

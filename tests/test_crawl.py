@@ -18,9 +18,8 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import registry, store
 from campaigns.rules import risk_legacy
-from campaigns.systems import SYSTEMS
 
 from .journal_files import DEMO, TESTS_OWN
 from .journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
@@ -172,7 +171,7 @@ def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(clien
         territory = reverse("territory_history", args=[campaign.slug, "egypt"])
         assert pages[territory] == 200
     # A play log's looking-back pages are reached by its links: standings, history, each play.
-    if "play_detail" in SYSTEMS[campaign.system].pages:
+    if "play_detail" in registry.system_of(campaign).pages:
         state = store.state(campaign)
         numbers = sorted([game.number for game in state.games] + list(state.deleted))  # page 1: the latest 20
         for url in [reverse("standings", args=[campaign.slug]), reverse("history", args=[campaign.slug])] + [

@@ -10,6 +10,7 @@ from campaigns.rules.base import RuleError
 
 from .conftest import load_journal
 from .factories import UserFactory
+from .journal_files import RULES
 from .phones import at_once
 
 NAME = "risk_legacy_15_games.json"
@@ -17,7 +18,7 @@ NAME = "risk_legacy_15_games.json"
 
 def empty_copy_of(name, owner):
     """A campaign with the journal's roster and no entries, and the journal's entries."""
-    system, title, players, entries = journal.read(load_journal(name))
+    system, title, players, entries = journal.read(load_journal(name), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     return campaign, entries
 

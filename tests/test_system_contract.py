@@ -3,10 +3,12 @@ registered system provides the whole of it, so shared code calls it without aski
 
 import pytest
 
+from campaigns import registry
 from campaigns.rules import protocol
-from campaigns.systems import SYSTEMS
 
-REGISTERED = list(SYSTEMS.values())
+from .journal_files import RULES
+
+REGISTERED = registry.systems()
 
 
 @pytest.mark.parametrize("system", REGISTERED, ids=lambda system: system.key)
@@ -34,3 +36,7 @@ def test_a_rules_module_missing_part_of_the_protocol_is_named():
     assert protocol.missing(HalfARulesModule) == [
         "apply", "describe", "journal_entries", "journal_parts", "state_as_of", "state_json",
     ]
+
+
+def test_the_rules_tests_read_journals_with_every_registered_system_s_rules():
+    assert tuple(system.rules for system in registry.systems()) == RULES

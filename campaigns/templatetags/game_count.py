@@ -3,8 +3,7 @@ and an invitation all say it with `{% games_played campaign %}`."""
 
 from django import template
 
-from .. import store
-from ..systems import system_of
+from .. import registry, store
 
 register = template.Library()
 
@@ -27,7 +26,7 @@ def games_played(campaign, say_game_on=True) -> str:
     finished = games_finished(campaign)
     # Only a system whose games are opened and then ended has one in progress (Risk Legacy);
     # the others log a game once it is over, and a deleted play leaves a gap, not a game on.
-    system = system_of(campaign)
+    system = registry.system_of(campaign)
     game_on = system.games_open_while_played and campaign.games_played > finished
     game_on = game_on and say_game_on
     in_progress = campaign.games_played if game_on else None

@@ -9,13 +9,12 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import store
+from .. import registry, store
 from ..access import campaign_for, campaign_for_public_link
 from ..forms import CampaignForm, JournalUploadForm, add_rule_error
 from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
-from ..systems import system_of
 from .htmx import render_page
 from .params import same_origin_path, whole_number
 from .refusals import focus_first_error
@@ -64,7 +63,7 @@ def campaign_create(request):
 def _detail_context(access, as_of=None):
     campaign = access.campaign
     current = store.state(campaign)
-    system = system_of(campaign)
+    system = registry.system_of(campaign)
     return {
         "campaign": campaign,
         "access": access,

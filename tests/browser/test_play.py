@@ -9,6 +9,7 @@ from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
+from ..journal_files import RULES
 from .conftest import log_in
 from ..conftest import load_journal
 from ..factories import UserFactory
@@ -17,7 +18,7 @@ from .test_setup_and_start import choose, console_errors, pick_start
 
 
 def game_one_started(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     first_game = next(i for i, e in enumerate(entries) if e.kind == "game")
     store.append(campaign, entries[: first_game + 1], owner)
@@ -145,7 +146,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
 
 
 def game_two_ended(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     ends = [i for i, e in enumerate(entries) if e.kind == "game_end"]
     store.append(campaign, entries[: ends[1] + 1], owner)

@@ -10,13 +10,14 @@ from campaigns.rules import journal
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..journal_files import RULES
 from .conftest import SMALL_PHONE, assert_accessible
 from .test_play import game_one_started, log_in
 from .test_setup_and_start import console_errors
 
 
 def game_one_ended(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     end = next(i for i, e in enumerate(entries) if e.kind == "game_end")
     store.append(campaign, entries[: end + 1], owner)

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import store
-from campaigns.systems import SYSTEMS
+from campaigns import registry
 
 from ..conftest import campaign_after, load_journal
 
@@ -100,7 +100,7 @@ def test_a_game_without_a_history_page_of_its_own_shows_its_journal_by_game(owne
     """The default history (campaigns.views.history), for a system that has no history page:
     every system has one now, so Dawnguard's is taken away for the test."""
     dawnguard = store.import_journal(load_journal("dawnguard_campaign.json"), owner=owner)
-    monkeypatch.delitem(SYSTEMS[dawnguard.system].pages, "history")
+    monkeypatch.delitem(registry.system_of(dawnguard).pages, "history")
     html = owner_client.get(history_url(dawnguard)).content.decode()
     assert "victor-slot" not in html and "faction-card" not in html
     headings = re.findall(r"<h3>(Game \d+|Before the first game)</h3>", html)

@@ -17,6 +17,7 @@ from campaigns.rules.base import Entry, RuleError
 
 from ..conftest import campaign_after, load_journal
 from ..factories import UserFactory
+from ..journal_files import RULES
 
 NAME = "risk_legacy_15_games.json"
 
@@ -24,7 +25,7 @@ NAME = "risk_legacy_15_games.json"
 def campaign_at(owner, stop_after):
     """The 15-game campaign's roster with its entries up to (and including) the first entry
     for which stop_after(entry) is true."""
-    system, title, players, entries = journal.read(load_journal(NAME))
+    system, title, players, entries = journal.read(load_journal(NAME), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     for index, entry in enumerate(entries):
         if stop_after(entry):
@@ -573,7 +574,7 @@ def test_only_games_after_the_fifteenth_are_said_to_give_no_rewards(client, owne
     assert state_now(risk_campaign).next_game_number == rl.LAST_REWARD_GAME + 1
     html = client.get(reverse("table", args=[risk_campaign.slug])).content.decode()
     assert "later games change the world but give no rewards" in html
-    system, title, players, logged = journal.read(load_journal(NAME))
+    system, title, players, logged = journal.read(load_journal(NAME), RULES)
     before_game_2 = next(i for i, e in enumerate(logged) if e.kind == "game" and e.data["number"] == 2)
     campaign = store.create_campaign(name="Game 2 next", system=system.KEY, owner=owner, players=players)
     store.append(campaign, logged[:before_game_2], owner)

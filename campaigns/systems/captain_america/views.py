@@ -121,12 +121,8 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
 
 
 def _after_saving(campaign, number: int):
-    """The saved play's own page when the system has one, else the overview."""
-    from ...systems import SYSTEMS  # the registry imports this module: look it up when asked
-
-    if "play_detail" in SYSTEMS[rules.KEY].pages:
-        return redirect("play_detail", slug=campaign.slug, number=number)
-    return redirect("campaign_detail", slug=campaign.slug)
+    """The saved play's own page."""
+    return redirect("play_detail", slug=campaign.slug, number=number)
 
 
 def _last_play(state) -> dict | None:

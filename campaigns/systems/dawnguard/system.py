@@ -1,5 +1,7 @@
 """Dawnguard's registration: its tabs, pages and overview (campaigns/systems/base.py)."""
 
+from pathlib import Path
+
 from django.urls import path
 
 from ...rules import dawnguard as rules
@@ -8,7 +10,8 @@ from . import readside, views_history, views_play, views_setup
 
 SYSTEM = GameSystem(
     rules=rules,
-    read_side=readside,
+    read_side=readside.READ_SIDE,
+    templates=Path(__file__).parent / "templates",
     overview_template="dawnguard/overview.html",
     overview=views_history.overview,
     tabs=(Tab("Play", "table", ("play", "setup", "start")),),

@@ -21,10 +21,7 @@ def overview(access, state) -> dict:
     step), the sitting within its chapter, the forts' progress and the heroes' sides."""
     chapter_sittings = [game for game in state.games if game.chapter == state.chapter]
     fort = rules.fort_progress(state)
-    from .system import SYSTEM  # the registration imports this module: ask it when called
-
     return {
-        "play_page": "table" in SYSTEM.pages,
         "phase": rules.sitting_phase(state),
         "sitting_in_chapter": len(chapter_sittings),
         "last_sitting": state.games[-1] if state.games else None,
