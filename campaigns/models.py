@@ -1,8 +1,8 @@
 """A campaign is its journal: the entries stored here, folded by the rules layer.
 
-Nothing derived is stored by hand: the state comes from folding the entries (see
-campaigns.store), except two figures the home page lists (games played, last played),
-which the store refreshes on every write.
+Nothing derived is stored by hand: the state comes from folding the entries (campaigns.states
+keeps the folds; campaigns.store writes the journal), except the figures the home page lists
+(games played and finished, last played), which the store refreshes on every write.
 """
 
 import secrets
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from . import registry
-from .rules import limits
+from .rules import base, limits
 
 
 def new_token() -> str:
@@ -63,6 +63,17 @@ class Campaign(models.Model):
     def rules(self):
         """The rules module of this campaign's game system."""
         return registry.system_of(self).rules
+
+    def roster(self) -> list[str]:
+        """The roster's names, in order (one query)."""
+        return list(self.players.values_list("name", flat=True))
+
+    def live_entries(self) -> list[base.Entry]:
+        """The journal as the rules read it: its live entries, in order (one query)."""
+        return [
+            base.Entry(kind, data)
+            for kind, data in self.entries.live().order_by("position").values_list("kind", "data")
+        ]
 
     @classmethod
     def unique_slug(cls, name: str) -> str:

@@ -3,7 +3,7 @@ and an invitation all say it with `{% games_played campaign %}`."""
 
 from django import template
 
-from .. import registry, store
+from .. import registry, states
 
 register = template.Library()
 
@@ -13,7 +13,7 @@ def games_finished(campaign) -> int:
     knows); the other systems log a game once it is over, so every logged game counts."""
     if campaign.games_finished is not None:
         return campaign.games_finished
-    return store.state(campaign).games_finished
+    return states.state(campaign).games_finished
 
 
 @register.simple_tag

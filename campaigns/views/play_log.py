@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import store
+from .. import states, store
 from ..access import campaign_for
 from ..rules import play_log
 from ..rules.base import GAME_KIND, RuleError
@@ -37,7 +37,7 @@ def delete_play(request, slug, number):
                 request, f"Play {number} was deleted. “Undo last entry” on the overview takes it back."
             )
             return redirect(reverse("history", args=[campaign.slug]))
-    state = store.state(campaign)
+    state = states.state(campaign)
     if refusal is None:
         refusal = _refusal(state, number)
     data = state.play_data(number) if refusal is None else None

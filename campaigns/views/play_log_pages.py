@@ -27,7 +27,7 @@ from django.http import Http404
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from .. import charts, registry, standings as standings_module, stats, store
+from .. import charts, registry, standings as standings_module, states, stats
 from ..access import Access, campaign_for
 from ..models import Campaign
 from ..readside.base import Play
@@ -259,7 +259,7 @@ def history(request, slug):
     and deletion; ?player=Name keeps that player's plays."""
     access = campaign_for(request, slug)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     context = {
         "campaign": campaign,
@@ -289,7 +289,7 @@ def _live_context(request, access: Access, on: str) -> dict:
     plays (the filter's player, sent by the poll), both keeping what the list shows
     (`_live_plays`), or the form's number."""
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
     if on == "overview":
         context["records"] = list(state.records.items())
@@ -333,7 +333,7 @@ def play_detail(request, slug, number):
     its corrections (and its deletion), with links to correct or delete it."""
     access = campaign_for(request, slug)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     data = state.play_data(number)
     if data is None or _record(state, number) is None:
         raise Http404("No such play.")
@@ -363,7 +363,7 @@ def play_detail(request, slug, number):
 def _standings_figures(campaign: Campaign) -> dict:
     """The standings page's table and charts, worked out over every play of the log."""
     record = stats.campaign_record(
-        campaign.slug, campaign.name, registry.system_of(campaign), store.state(campaign)
+        campaign.slug, campaign.name, registry.system_of(campaign), states.state(campaign)
     )
     table = standings_module.standings(record)
     colours = charts.series_classes((player.name, player.name) for player in table.players)

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
@@ -137,7 +137,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     expect(watcher.locator("#table-live")).to_contain_text("Ready for game 3", timeout=3000)
     shoot(watcher, "play-11-watcher-ready-for-game-3-dark")
 
-    state = store.state(type(campaign).objects.get(pk=campaign.pk))
+    state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert state.continents["South America"].name == "Awesometonia"
     assert state.territories["Ural"].city.name == "Ironhold"
     assert state.territories["Egypt"].resources == 3  # its coin sticker, and now this one
@@ -183,5 +183,5 @@ def test_every_winners_reward_through_the_form(new_phone, shoot):
         shoot(phone, f"play-reward-{index + 1}-{label.lower().replace(' ', '-')}")
         phone.get_by_role("button", name="Record Ana's reward").click()
         expect(phone.get_by_text(f"Recorded: Ana signed the victor's section and chose {label}")).to_be_visible()
-        assert shows(store.state(type(campaign).objects.get(pk=campaign.pk)))
+        assert shows(states.state(type(campaign).objects.get(pk=campaign.pk)))
     assert phone.csp_errors == []

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.rules import journal
 
 from ..conftest import load_journal
@@ -59,7 +59,7 @@ def test_a_scar_covers_a_scar_when_the_card_allows_it(new_phone, shoot):
         phone.get_by_role("button", name="Record").first.click()
         expect(phone.get_by_text(re.compile(f"Recorded: .*{scar}"))).to_be_visible()
     campaign.refresh_from_db()
-    assert store.state(campaign).territories["Siberia"].scar == "Ammo Shortage"
+    assert states.state(campaign).territories["Siberia"].scar == "Ammo Shortage"
     no_horizontal_overflow(phone)
     assert console_errors(phone) == []
 
@@ -77,5 +77,5 @@ def test_the_trade_in_chart_is_corrected_on_a_small_phone(new_phone, shoot):
     phone.get_by_role("button", name="Save the chart").click()
     expect(phone.get_by_text("The trade-in chart is corrected.")).to_be_visible()
     campaign.refresh_from_db()
-    assert store.state(campaign).trade_in_chart[7] == 17
+    assert states.state(campaign).trade_in_chart[7] == 17
     assert console_errors(phone) == []

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import registry, store
+from campaigns import registry, states, store
 from campaigns.systems.dawnguard import charts, history
 
 from ..conftest import load_journal
@@ -385,7 +385,7 @@ def test_the_overview_and_history_query_the_same_for_1_and_12_sittings(client, o
     for campaign in (one, twelve):
         if cold:
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         with CaptureQueriesContext(connection) as captured:
             assert client.get(reverse(name, args=[campaign.slug])).status_code == 200
         counts.append(len(captured))

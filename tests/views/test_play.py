@@ -9,7 +9,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
@@ -46,7 +46,7 @@ def game_ended(owner):
 
 def state_now(campaign):
     """The state as the database has it now (the test's campaign object may be older)."""
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 def post(client, name, campaign, data):
@@ -316,7 +316,7 @@ def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
     owner = UserFactory()
     campaign = playing(owner)
     # Use up eight of the nine Minor City stickers through card-placed cities.
-    free = [t for t in rl.TERRITORIES if store.state(campaign).territories[t].city is None]
+    free = [t for t in rl.TERRITORIES if states.state(campaign).territories[t].city is None]
     seated = "Ana"
     store.append(campaign, [Entry("event", {"type": "city", "territory": t, "kind": "minor", "name": f"Town {i}",
                                             "player": seated}) for i, t in enumerate(free[:8])], owner)
@@ -342,7 +342,7 @@ def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["No Minor City stickers are left", "saved"]
-    assert store.state(Campaign.objects.get(pk=campaign.pk)).supplies.minor_cities == 0
+    assert states.state(Campaign.objects.get(pk=campaign.pk)).supplies.minor_cities == 0
 
 
 # Random input never breaks a form ---------------------------------------------------------

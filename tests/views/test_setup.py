@@ -9,7 +9,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import registry, store
+from campaigns import registry, states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
@@ -39,7 +39,7 @@ def url(campaign):
 
 def state_of(campaign):
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def entries(campaign):
@@ -344,7 +344,7 @@ def test_the_editable_form_is_bounded_in_queries(as_owner, campaign):
     for cold in (False, True):
         if cold:
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         with CaptureQueriesContext(connection) as captured:
             assert as_owner.get(url(campaign)).context["editing"] is True
         counts["cold" if cold else "cached"] = len(captured)

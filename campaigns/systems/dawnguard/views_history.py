@@ -8,7 +8,7 @@ reads the states as of each sitting from the cached timeline (no query per sitti
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_safe
 
-from ... import store
+from ... import states
 from ...access import campaign_for
 from ...rules import dawnguard as rules
 from ...views.htmx import render_page
@@ -61,7 +61,7 @@ def history(request, slug):
     chapter 1 balance as charts with their numbers (?player=Name: the sittings they played)."""
     access = campaign_for(request, slug, system=rules.KEY)
     campaign = access.campaign
-    timeline = store.timeline(campaign)
+    timeline = states.timeline(campaign)
     state = timeline.current
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     fort_points = looking_back.fort_points(timeline.after_game) if state.games else []
