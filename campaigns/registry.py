@@ -65,7 +65,9 @@ def _loaded(paths: tuple[str, ...]) -> dict[str, GameSystem]:
     for path in paths:
         system = import_string(path)
         if system.key in loaded:
-            raise ImproperlyConfigured(f"settings.GAME_SYSTEMS: two systems have the key {system.key!r} ({path})")
+            raise ImproperlyConfigured(
+                f"settings.GAME_SYSTEMS: two systems have the key {system.key!r} ({path})"
+            )
         loaded[system.key] = system
     return loaded
 

@@ -1,10 +1,10 @@
 """The folded states of a campaign, cached: what every page reads, and the store writes into.
 
-One entry point for reading: `state(campaign, as_of)`, the state now or as of game n (and
-`timeline(campaign)`, every state at once, `timelines(campaigns)` for a page of several,
-`state_json`, the JOURNAL.md `campaign_state`). What is kept and where is this module's
-business alone: the store hands in each fold it saves (`remember`), and a state is folded
-from the journal (`Campaign.live_entries`) only when neither cache holds it.
+Pages read through `state(campaign, as_of)`, the state now or as of game n (or, for a page
+that needs them all, `timeline(campaign)`, and `timelines(campaigns)` for a list of several;
+`state_json` is the JOURNAL.md `campaign_state`). What is kept, and where, is this module's
+business alone: the store hands it each fold it saves (`remember`), and a state is folded
+from the journal (`Campaign.live_entries`) only when no cache holds it.
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ class TestExports:
             stats.Seat("=HYPERLINK(1)", 1, "Orcs", "won", True, score=20),
         ))
         skyrim = registry.get("risk-skyrim")
-        rows = exports.csv_rows(stats.CampaignRecord("x", "=cmd", skyrim.key, (play,), skyrim.label, skyrim.read_side))
+        formula = stats.CampaignRecord("x", "=cmd", skyrim.key, (play,), skyrim.label, skyrim.read_side)
+        rows = exports.csv_rows(formula)
         assert rows[1][0] == "'=cmd" and rows[1][5] == "'=HYPERLINK(1)"
 
     def test_bg_stats_file_structure(self):

@@ -140,7 +140,8 @@ TOY_FILES = {
                     {"player": form.cleaned_data[seat], "score": form.cleaned_data[f"{seat}_score"]}
                     for seat in ("first", "second")
                 ]
-                data = {"number": number, "played_on": form.cleaned_data["played_on"].isoformat(), "seats": seats}
+                played_on = form.cleaned_data["played_on"].isoformat()
+                data = {"number": number, "played_on": played_on, "seats": seats}
                 try:
                     store.append(campaign, [Entry("game", data)], request.user)
                 except RuleError as error:
@@ -185,6 +186,10 @@ TOY_FILES = {
 }
 
 
+NEW_CAMPAIGN = {"create": "1", "name": "Toy nights", "system": "toy", "players": "Ana, Ben"}
+A_PLAY = {"played_on": "2026-09-03", "first": "Ana", "first_score": "12", "second_score": "9"}
+
+
 @contextlib.contextmanager
 def toy_game(tmp_path, monkeypatch, settings):
     """The toy written into a temporary package and registered by its one line, while within."""
@@ -210,9 +215,7 @@ def toy_registered(tmp_path, monkeypatch, settings):
 @pytest.mark.django_db
 def test_a_fifth_game_is_played_through_the_contract_alone(client, toy_registered):
     client.force_login(UserFactory(username="ana"))
-    created = client.post(
-        reverse("campaign_create"), {"create": "1", "name": "Toy nights", "system": "toy", "players": "Ana, Ben"}
-    )
+    created = client.post(reverse("campaign_create"), NEW_CAMPAIGN)
     assert created.status_code == 302
     slug = created.url.rstrip("/").rsplit("/", 1)[-1]
 
@@ -225,7 +228,7 @@ def test_a_fifth_game_is_played_through_the_contract_alone(client, toy_registere
 
     logged = client.post(
         reverse("game_start", args=[slug]),
-        {"played_on": "2026-09-03", "first": "Ana", "first_score": "12", "second": "Ben", "second_score": "9"},
+        {**A_PLAY, "second": "Ben"},
     )
     assert logged.status_code == 302 and logged.url == reverse("play_detail", args=[slug, 1])
 
@@ -243,13 +246,11 @@ def test_a_fifth_game_is_played_through_the_contract_alone(client, toy_registere
 @pytest.mark.django_db
 def test_a_refused_toy_play_shows_the_rule_and_saves_nothing(client, toy_registered):
     client.force_login(UserFactory(username="ana"))
-    created = client.post(
-        reverse("campaign_create"), {"create": "1", "name": "Toy nights", "system": "toy", "players": "Ana, Ben"}
-    )
+    created = client.post(reverse("campaign_create"), NEW_CAMPAIGN)
     slug = created.url.rstrip("/").rsplit("/", 1)[-1]
     refused = client.post(
         reverse("game_start", args=[slug]),
-        {"played_on": "2026-09-03", "first": "Ana", "first_score": "12", "second": "Ana", "second_score": "9"},
+        {**A_PLAY, "second": "Ana"},
     )
     assert refused.status_code == 200 and "Ana has two seats" in refused.content.decode()
     assert not Campaign.objects.get(slug=slug).entries.exists()

@@ -46,6 +46,9 @@ end of round 5 (`winter_soldier`, `quinjet`, `rooms`; `GameRecord.missions` word
     players        {player: {"plays", "wins", "win_rate"}} for every roster name; win_rate is
                    wins / plays rounded to 3 places, null before a first play (a draw is a
                    play and no win)
+
+A play log: it keeps the rules protocol (campaigns/rules/protocol.py) on the play-log kind's
+rules (campaigns/rules/play_log/); its Django side is campaigns/systems/captain_america/.
 """
 
 from __future__ import annotations

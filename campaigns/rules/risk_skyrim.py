@@ -41,6 +41,9 @@ PLAYER_COUNTS describe what a game form asks for.
     games          [{"number", "played_on", "mode", "scores": {player: n}, "winners": [player]}]
     players        {player: {"plays", "wins", "win_rate"}} for every roster name; win_rate is
                    wins / plays rounded to 3 places, null before a first play
+
+A play log: it keeps the rules protocol (campaigns/rules/protocol.py) on the play-log kind's
+rules (campaigns/rules/play_log/); its Django side is campaigns/systems/risk_skyrim/.
 """
 
 from __future__ import annotations

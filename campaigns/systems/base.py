@@ -125,11 +125,13 @@ class GameSystem:
         missing = protocol.missing(self.rules)
         if missing:
             raise TypeError(
-                f"{self.rules.__name__} lacks {', '.join(missing)} of the rules protocol (campaigns/rules/protocol.py)"
+                f"{self.rules.__name__} lacks {', '.join(missing)} of the rules protocol "
+                "(campaigns/rules/protocol.py)"
             )
         unknown = sorted(set(self.pages) - set(SHARED_PAGES))
         if unknown:
-            raise TypeError(f"{self.key}: {', '.join(unknown)} are not shared pages (SHARED_PAGES); use urlpatterns")
+            shared = ", ".join(unknown)
+            raise TypeError(f"{self.key}: {shared} are not shared pages (SHARED_PAGES): use urlpatterns")
 
     @property
     def key(self) -> str:

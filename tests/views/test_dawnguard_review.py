@@ -403,8 +403,8 @@ def test_co_op_sittings_count_with_what_they_completed_and_say_how():
 
     data = dawnguard_journal()
     timeline = base.fold(rules, data["players"], rules.journal_entries(data))
-    record = stats.campaign_record("fridays", "Dawnguard Fridays", registry.get("dawnguard"), timeline.current,
-                                   after_game=timeline.after_game)
+    record = stats.campaign_record("fridays", "Dawnguard Fridays", registry.get("dawnguard"),
+                                   timeline.current, after_game=timeline.after_game)
     assert [play.completed for play in record.plays] == [None, "Chapter 1", None, "Chapter 2", "Chapter 3"]
     summary = stats.summarize([record], {})
     eve = next(player for player in summary.players if player.label == "Eve")

@@ -53,6 +53,8 @@ Where each concern lives (lowest first; a module imports only from those above i
     journal.py  journal_entries, journal_parts and state_json
 
 Everything is re-exported here: `from campaigns.rules import dawnguard as dg; dg.X`.
+This package keeps the rules protocol (campaigns/rules/protocol.py); its Django side is
+campaigns/systems/dawnguard/ (its GameSystem: campaigns/systems/base.py).
 """
 
 from ..base import Entry, RuleError

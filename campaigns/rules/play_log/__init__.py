@@ -29,7 +29,14 @@ from .corrections import (
     logged_play,
 )
 from .fold import ENTRY_KINDS, apply_to_play_log, seated_players
-from .journal import JOURNAL_KEY, journal_changes, journal_part, play_log_entries, play_log_json, play_log_parts
+from .journal import (
+    JOURNAL_KEY,
+    journal_changes,
+    journal_part,
+    play_log_entries,
+    play_log_json,
+    play_log_parts,
+)
 
 __all__ = [
     "CORRECTION", "DELETED_ALREADY", "DELETION", "ENTRY_KINDS", "JOURNAL_KEY", "PlayLog", "PlayerRecord",

@@ -56,6 +56,8 @@ Where each concern lives (lowest first; a module imports only from those above i
     journal.py  the journal in and out (journal_entries, journal_parts) and state_json
 
 Everything below is re-exported here: `from campaigns.rules import risk_legacy as rl; rl.X`.
+This package keeps the rules protocol (campaigns/rules/protocol.py); its Django side is
+campaigns/systems/risk_legacy/ (its GameSystem: campaigns/systems/base.py).
 """
 
 from ..base import Entry, RuleError  # noqa: I001 (the re-exports below keep their order)
