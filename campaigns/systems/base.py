@@ -93,9 +93,9 @@ class GameSystem:
     templates: Path | None = None
 
     # -- Its pages ------------------------------------------------------------------------------
-    # The template its campaigns' overview includes, with `campaign`, `access`, `players`,
-    # `recent`, `state` (the JOURNAL.md campaign_state, built only if read) and what `overview`
-    # gives. Required: every campaign has an overview.
+    # The template its campaigns' overview includes, with `campaign`, `access`, `system` (this
+    # GameSystem), `players`, `recent`, `state` (the JOURNAL.md campaign_state, built only if
+    # read) and what `overview` gives. Required: every campaign has an overview.
     overview_template: str
     # Extra context for the overview template: overview(access, state) -> dict, `state` being
     # the folded state now (read-only).
