@@ -63,24 +63,24 @@ def set_up_django():
 
 def main():
     set_up_django()
-    from campaigns import store
+    from campaigns import registry, states, store
     from campaigns.models import Campaign
     from campaigns.rules import base, journal
 
     data = json.loads(JOURNAL.read_text())
-    system, _, players, entries = journal.read(data)
+    system, _, players, entries = journal.read(data, [registered.rules for registered in registry.systems()])
 
     imported = []
     import_ms = median_ms(lambda: imported.append(store.import_journal(data)))
     fold_ms = median_ms(lambda: base.fold(system, players, entries))
     campaign = Campaign.objects.get(pk=imported[-1].pk)
-    store.state(campaign)  # warm the cache, as the first page view after a write does
-    read_ms = median_ms(lambda: store.state(campaign), runs=1000)
-    json_ms = median_ms(lambda: store.state_json(campaign), runs=200)
+    states.state(campaign)  # warm the cache, as the first page view after a write does
+    read_ms = median_ms(lambda: states.state(campaign), runs=1000)
+    json_ms = median_ms(lambda: states.state_json(campaign), runs=200)
 
     def read_in_a_fresh_process():
-        store.forget_in_process_states()
-        store.state(campaign, as_of=7)
+        states.forget_in_process()
+        states.state(campaign, as_of=7)
 
     shared_ms = median_ms(read_in_a_fresh_process, runs=200)
 
@@ -174,19 +174,19 @@ def overview_timer(campaign, owner):
     from django.core.cache import cache
     from django.test import Client
 
-    from campaigns import store
+    from campaigns import states
 
     client = Client()
     client.force_login(owner)
     url = campaign.get_absolute_url()
 
     def folded():
-        store.forget_in_process_states()
+        states.forget_in_process()
         cache.clear()
         assert client.get(url).status_code == 200
 
     def cold():
-        store.forget_in_process_states()
+        states.forget_in_process()
         assert client.get(url).status_code == 200
 
     def warm():
@@ -313,7 +313,7 @@ def pages_against_a_bare_view(logs: dict) -> None:
     from django.test import Client
     from django.test.utils import override_settings
 
-    from campaigns import store
+    from campaigns import states
 
     with override_settings(ROOT_URLCONF=bench_urlconf()):
         pages = main_pages(logs)
@@ -327,7 +327,7 @@ def pages_against_a_bare_view(logs: dict) -> None:
 
         def cold(url):
             def get():
-                store.forget_in_process_states()
+                states.forget_in_process()
                 cache.clear()
                 shown(url)()
             return get

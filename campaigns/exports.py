@@ -2,8 +2,8 @@
 
 No Django here (like campaigns/stats, whose `CampaignRecord` it writes out): a view hands in
 one campaign's record (`stats.campaign_record`) and sends back what this module returns. It
-never names a system: the game's label and how its plays count come from the registry and
-the system's read side.
+never names a system: the game's label and how its plays count come with the record (its
+system's label and `ReadSide`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from .readside import READ_SIDES
-from .rules import SYSTEMS
 from .stats import CampaignRecord, fold_name
 
 CSV_HEADER = (
@@ -61,16 +59,16 @@ def _bg_uuid(*parts: object) -> str:
 def bg_stats_file(record: CampaignRecord, *, me: str | None = None, now: str = "") -> dict[str, Any]:
     """The campaign's plays as a BG Stats import file. `me`: the viewer's roster name;
     `now`: the export's time ("YYYY-MM-DD HH:MM:SS"), used as the modification date."""
-    system, read_side = SYSTEMS[record.system], READ_SIDES[record.system]
+    read_side = record.read_side
     game = {
         "id": 1,
         "uuid": _bg_uuid("game", record.system),
-        "name": system.LABEL,
+        "name": record.system_label,
         "modificationDate": now,
-        "cooperative": read_side.COOPERATIVE,
+        "cooperative": read_side.cooperative,
         "highestWins": True,
-        "noPoints": not read_side.SCORED,
-        "usesTeams": read_side.TEAMS,
+        "noPoints": not read_side.scored,
+        "usesTeams": read_side.teams,
         "bggId": 0,
         "bggName": "",
         "bggYear": 0,
@@ -107,7 +105,7 @@ def bg_stats_file(record: CampaignRecord, *, me: str | None = None, now: str = "
                 "role": " – ".join(part for part in (seat.side, seat.hero) if part),
                 "newPlayer": seat.player not in seen,
                 # A team game: BG Stats groups the seats by `team` (their side's name).
-                **({"team": seat.side} if read_side.TEAMS else {}),
+                **({"team": seat.side} if read_side.teams else {}),
             })
             seen.add(seat.player)
         entry = {
@@ -123,7 +121,7 @@ def bg_stats_file(record: CampaignRecord, *, me: str | None = None, now: str = "
             "manualWinner": True,
             "rounds": 0,
             "scoringSetting": 0,
-            "usesTeams": read_side.TEAMS,
+            "usesTeams": read_side.teams,
             "rating": 0,
             "playImages": "[]",
             "expansionPlays": [],

@@ -1,7 +1,8 @@
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
-from .models import SYSTEM_CHOICES, Membership
+from . import registry
+from .models import Membership
 from .rules import limits
 from .rules.base import Entry, RuleError
 
@@ -58,7 +59,7 @@ class CampaignForm(forms.Form):
     # Django's max_length and its NUL check are the limits' own checks here (a form cannot
     # send a lone surrogate: the request body is decoded first).
     name = forms.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS, help_text="What your group calls this campaign.")
-    system = forms.ChoiceField(choices=SYSTEM_CHOICES, label="Game", widget=forms.RadioSelect)
+    system = forms.ChoiceField(choices=registry.choices, label="Game", widget=forms.RadioSelect)
     players = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -1,8 +1,8 @@
 """A campaign is its journal: the entries stored here, folded by the rules layer.
 
-Nothing derived is stored by hand: the state comes from folding the entries (see
-campaigns.store), except two figures the home page lists (games played, last played),
-which the store refreshes on every write.
+Nothing derived is stored by hand: the state comes from folding the entries (campaigns.states
+keeps the folds; campaigns.store writes the journal), except the figures the home page lists
+(games played and finished, last played), which the store refreshes on every write.
 """
 
 import secrets
@@ -13,9 +13,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import slugify
 
-from .rules import SYSTEMS, limits
-
-SYSTEM_CHOICES = [(key, module.LABEL) for key, module in SYSTEMS.items()]
+from . import registry
+from .rules import base, limits
 
 
 def new_token() -> str:
@@ -33,7 +32,9 @@ class CampaignQuerySet(models.QuerySet):
 class Campaign(models.Model):
     name = models.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS)
     slug = models.SlugField(max_length=120, unique=True)
-    system = models.CharField(max_length=20, choices=SYSTEM_CHOICES)
+    # Its game system's key; the choices are the registry's (settings.GAME_SYSTEMS), read when
+    # asked, so a new game or a renamed one needs no migration.
+    system = models.CharField(max_length=20, choices=registry.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every write to the journal or roster: cached states are keyed by it.
     journal_version = models.PositiveIntegerField(default=0)
@@ -61,7 +62,18 @@ class Campaign(models.Model):
     @property
     def rules(self):
         """The rules module of this campaign's game system."""
-        return SYSTEMS[self.system]
+        return registry.system_of(self).rules
+
+    def roster(self) -> list[str]:
+        """The roster's names, in order (one query)."""
+        return list(self.players.values_list("name", flat=True))
+
+    def live_entries(self) -> list[base.Entry]:
+        """The journal as the rules read it: its live entries, in order (one query)."""
+        return [
+            base.Entry(kind, data)
+            for kind, data in self.entries.live().order_by("position").values_list("kind", "data")
+        ]
 
     @classmethod
     def unique_slug(cls, name: str) -> str:

@@ -1,10 +1,11 @@
 """The group's stats, computed from folded campaign states.
 
-No Django here (like campaigns/rules): a view hands in each campaign's folded state and
-its roster, and this module does the rest. It first turns each system's state into one
-shape, `Play`s with `Seat`s (`campaign_record`, through the system's module in
-campaigns/readside: this module never names a system), then counts over any number of
-campaigns (`summarize`); campaigns/exports.py writes one campaign's plays out.
+No Django here (like campaigns/rules): a view hands in each campaign's folded state, its game
+system and its roster, and this module does the rest. It first turns each system's state into
+one shape, `Play`s with `Seat`s (`campaign_record`, through the system's `ReadSide`,
+campaigns/readside/base.py: this module never names a system and tests no flag that names
+one), then counts over any number of campaigns (`summarize`); campaigns/exports.py writes one
+campaign's plays out.
 
 Decisions:
 - A *game* is a finished game of Risk Legacy (its winner known), Risk: Skyrim or Captain
@@ -13,9 +14,12 @@ Decisions:
   "game") counts as a co-op sitting for every hero at the table after it (a hero who joins
   during a sitting played it), never as a win or a loss, so it stays out of win rates,
   head-to-head and factions. What a co-op play completed (`Play.completed`: a chapter) is
-  counted for everyone at it, and each co-operative game's read side says in its `COUNTING`
+  counted for everyone at it, and each co-operative game's read side says in its `counting`
   sentence how its plays count (the stats page prints it). BG Stats gets them as plays of a
   co-operative game with no winner.
+- What a player wins that lasts beyond a game (a system's marks: Risk Legacy's signatures and
+  cities founded) is counted for each player, and shown beside those who played a competitive
+  game of a system that offers it.
 - A win is a seat marked winner: Skyrim's Chaos ties share the win (each tied seat won),
   both players of the winning Captain America team won, and a draw is a game nobody won.
 - Players are matched across campaigns by account when a roster name is linked to one,
@@ -27,49 +31,48 @@ Decisions:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .readside import READ_SIDES
-from .readside.base import Play, Seat  # noqa: F401 (Seat is re-exported: callers build plays)
-from .rules import SYSTEMS
+from .readside.base import (  # Seat is re-exported: callers build plays
+    Mark,
+    MarksWon,
+    Play,
+    ReadSide,
+    Seat,  # noqa: F401
+)
 
 
 @dataclass(frozen=True)
 class CampaignRecord:
     key: str  # the slug
     name: str
-    system: str
+    system: str  # its game system's key
     plays: tuple[Play, ...]
-    signatures: Mapping[str, int] = field(default_factory=dict)  # Risk Legacy: player -> signatures
-    cities: Mapping[str, int] = field(default_factory=dict)  # Risk Legacy: player -> cities founded
-
-    @property
-    def system_label(self) -> str:
-        return SYSTEMS[self.system].LABEL
+    system_label: str  # the game's name
+    read_side: ReadSide  # what its system says of its plays (side word, co-op, scores, teams)
+    marks: MarksWon = field(default_factory=dict)  # what its players won that lasts, by mark
 
 
 # From a folded state to plays -------------------------------------------------------------
 
 
 def campaign_record(
-    key: str, name: str, system: str, state: Any, *, after_game: Mapping[int, Any] | None = None
+    key: str, name: str, system: Any, state: Any, *, after_game: Mapping[int, Any] | None = None
 ) -> CampaignRecord:
-    """A campaign's plays (and the marks its players won) from its folded state.
+    """A campaign's plays (and the marks its players won) from its folded state, read by
+    `system`, its GameSystem (campaigns/systems/base.py: its key, label and read side).
 
     after_game: the states as of each game (`Timeline.after_game`), for a system that reads
     who sat at a game from the state right after it (Dawnguard); without them `state` is
     taken for every game.
     """
-    if system not in READ_SIDES:
-        raise ValueError(f"unknown game system {system!r}")
-    read_side = READ_SIDES[system]
-    marks = read_side.marks(state)
+    read_side = system.read_side
     return CampaignRecord(
-        key, name, system, tuple(read_side.plays(state, after_game or {}, key, name)),
-        signatures=marks.signatures, cities=marks.cities,
+        key, name, system.key, tuple(read_side.plays(state, after_game or {}, key, name)),
+        system.label, read_side, marks=read_side.marks(state),
     )
 
 
@@ -154,9 +157,9 @@ class PlayerStats:
     wins: int = 0
     coop_sittings: int = 0
     completed: Counter = field(default_factory=Counter)  # what their co-op sittings completed ("Chapter 1")
-    legacy_games: int = 0  # Risk Legacy games, where signatures and cities are won
-    signatures: int = 0
-    cities: int = 0
+    mark_counts: Counter = field(default_factory=Counter)  # Mark -> how many they won
+    # The marks shown beside them: those of every system they played a competitive game of.
+    marks_played: dict[Mark, None] = field(default_factory=dict)
     side_games: Counter = field(default_factory=Counter)
     side_wins: Counter = field(default_factory=Counter)
 
@@ -168,6 +171,11 @@ class PlayerStats:
     def completions(self) -> list[str]:
         """What their co-op sittings completed, each once with how often: "Chapter 1 ×2"."""
         return [f"{what} ×{count}" if count > 1 else what for what, count in sorted(self.completed.items())]
+
+    @property
+    def marks(self) -> list[str]:
+        """What they won that lasts, each mark counted: ["3 signatures", "1 city founded"]."""
+        return [mark.counted(self.mark_counts[mark]) for mark in self.marks_played]
 
     @property
     def favourite_side(self) -> tuple[str, int] | None:
@@ -193,7 +201,7 @@ class FactionStats:
 class FactionGroup:
     system: str
     label: str  # the game's name
-    word: str  # "Faction" or "Team"
+    word: str  # its read side's side word: "Faction", "Team"
     factions: list[FactionStats]  # by win rate, then games
 
 
@@ -240,11 +248,21 @@ class Summary:
 
 
 def summarize(
-    records: Iterable[CampaignRecord], persons: Mapping[tuple[str, str], Person], me: int | None = None
+    records: Iterable[CampaignRecord],
+    persons: Mapping[tuple[str, str], Person],
+    me: int | None = None,
+    *,
+    order: Sequence[str] = (),
 ) -> Summary:
-    """Every count the stats page shows, over these campaigns. `me`: the viewer's account id."""
+    """Every count the stats page shows, over these campaigns. `me`: the viewer's account id;
+    `order`: the systems' keys in the order their factions and notes are shown (the
+    registry's), any other system after them, as first met."""
     records = list(records)
     stats: dict[str, PlayerStats] = {}
+    # Each system of these records, by key, in the order its factions and notes are shown.
+    systems: dict[str, CampaignRecord] = {}
+    for record in sorted(records, key=lambda record: _place(order, record.system)):
+        systems.setdefault(record.system, record)
 
     def player(campaign: str, name: str) -> PlayerStats:
         person = _person(persons, campaign, name)
@@ -254,7 +272,7 @@ def summarize(
         return stats[person.key]
 
     factions: dict[str, dict[str, FactionStats]] = {
-        system: {} for system, read_side in READ_SIDES.items() if read_side.SIDE_WORD
+        system: {} for system, record in systems.items() if record.read_side.side_word
     }
     # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
     duels: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -262,10 +280,9 @@ def summarize(
     coop_sittings = 0
     coop_systems: set[str] = set()
     for record in records:
-        for name, count in record.signatures.items():
-            player(record.key, name).signatures += count
-        for name, count in record.cities.items():
-            player(record.key, name).cities += count
+        for mark, counts in record.marks.items():
+            for name, count in counts.items():
+                player(record.key, name).mark_counts[mark] += count
         for play in record.plays:
             if play.cooperative:
                 coop_sittings += 1
@@ -284,7 +301,7 @@ def summarize(
                 seated.append((stat.key, seat.winner))
                 stat.games += 1
                 stat.wins += seat.winner
-                stat.legacy_games += READ_SIDES[play.system].MARKS_WON
+                stat.marks_played.update(dict.fromkeys(record.marks))
                 if seat.side:
                     stat.side_games[seat.side] += 1
                     stat.side_wins[seat.side] += seat.winner
@@ -310,7 +327,7 @@ def summarize(
     competitive.sort(key=lambda play: play.sort_key)
     return Summary(
         players=players,
-        factions=_faction_groups(factions),
+        factions=_faction_groups(factions, systems),
         head_to_head=_head_to_head(players, duels),
         timeline=[
             TimelinePoint(play, tuple(_person(persons, play.campaign, name).label for name in play.winners))
@@ -320,14 +337,18 @@ def summarize(
         competitive_games=len(competitive),
         coop_sittings=coop_sittings,
         campaigns=len(records),
-        coop_notes=[READ_SIDES[system].COUNTING for system in READ_SIDES if system in coop_systems],
+        coop_notes=[systems[system].read_side.counting for system in systems if system in coop_systems],
     )
 
 
-def _faction_groups(factions: dict[str, dict[str, FactionStats]]) -> list[FactionGroup]:
+def _place(order: Sequence[str], system: str) -> int:
+    return order.index(system) if system in order else len(order)
+
+
+def _faction_groups(factions: dict[str, dict[str, FactionStats]], systems) -> list[FactionGroup]:
     return [
         FactionGroup(
-            system, SYSTEMS[system].LABEL, READ_SIDES[system].SIDE_WORD,
+            system, systems[system].system_label, systems[system].read_side.side_word,
             sorted(by_name.values(), key=lambda f: (-(f.win_rate or 0), -f.games, f.name)),
         )
         for system, by_name in factions.items()

@@ -1,157 +1,34 @@
-"""Where the journal meets the database: every write to a campaign goes through here.
+"""Where the journal meets the database: appending to it and reading it.
 
 Each write runs in one transaction that first locks the campaign (a row lock on PostgreSQL;
 on SQLite the IMMEDIATE transaction already holds the database's write lock), folds the
 journal as it is now, applies the new entries through the rules layer and only then saves.
 So two phones submitting at once are checked one after the other, and the second sees the
-first's entry.
+first's entry. Each fold it saves is handed to campaigns.states, which keeps the folds and
+answers every page; the roster's writes are campaigns.roster.
+
+    append, undo_last          a write to the journal, under the lock
+    create_campaign, import_journal, export_journal
+    describe, recent_entries   the journal in players' words
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import registry
 from .models import Campaign, Entry, Membership, Player
 from .rules import base, journal, limits
-from .rules.base import RuleError, Timeline
-
-CACHE_SECONDS = 60 * 60 * 24
+from .rules.base import Timeline
+from .states import remember, timeline
 
 
 class ConcurrentWrite(Exception):
     """Someone else changed the campaign first (only reachable if locking is bypassed)."""
-
-
-# Folded states are cached twice, both keyed by the campaign's journal version (bumped by
-# every write), so neither can ever serve a stale state:
-# - in this process, the last few timelines as Python objects: a page view after the first
-#   costs no query, no fold and no unpickling;
-# - in Django's cache, each "as of game n" state on its own key, so another process (or
-#   this one after the memo dropped it) unpickles just the state it needs. A system whose
-#   states as of each game are worked out from the state now (a play log: `state_as_of`)
-#   has only the state now cached, so a 1,000-play log is one state, not 1,001.
-# States read from either are shared: callers must not change them (append copies first).
-_memo: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
-MEMO_SIZE = 32
-
-
-def _state_key(campaign: Campaign, as_of: int | None) -> str:
-    when = "now" if as_of is None else as_of
-    return f"state:{base.STATE_FORMAT}:{campaign.pk}:{campaign.journal_version}:{when}"
-
-
-_memo_lock = threading.Lock()
-
-
-def _derives_states(campaign: Campaign) -> bool:
-    """Whether the campaign's states as of each game are worked out from the state now."""
-    return getattr(campaign.rules, "state_as_of", None) is not None
-
-
-def _remember_in_process(campaign: Campaign, folded: Timeline) -> None:
-    with _memo_lock:
-        _memo[(campaign.pk, campaign.journal_version)] = folded
-        _memo.move_to_end((campaign.pk, campaign.journal_version))
-        while len(_memo) > MEMO_SIZE:
-            _memo.popitem(last=False)
-
-
-def _remember(campaign: Campaign, folded: Timeline) -> None:
-    _remember_in_process(campaign, folded)
-    states = {_state_key(campaign, n): state for n, state in folded.after_game.items()}
-    states[_state_key(campaign, None)] = folded.current  # the only one of a derived timeline
-    cache.set_many(states, CACHE_SECONDS)
-
-
-def forget_in_process_states() -> None:
-    """Drop the in-process timelines (as a fresh server process would start)."""
-    with _memo_lock:
-        _memo.clear()
-
-
-def roster(campaign: Campaign) -> list[str]:
-    return list(campaign.players.values_list("name", flat=True))
-
-
-def live_entries(campaign: Campaign) -> list[base.Entry]:
-    return [
-        base.Entry(kind, data)
-        for kind, data in campaign.entries.live().order_by("position").values_list("kind", "data")
-    ]
-
-
-def timeline(campaign: Campaign) -> Timeline:
-    """The folded journal: from memory, else from the cache, else folded from the database."""
-    folded = _cached_timeline(campaign)
-    if folded is None:
-        folded = base.fold(campaign.rules, roster(campaign), live_entries(campaign))
-        _remember(campaign, folded)
-    return folded
-
-
-def _cached_timeline(campaign: Campaign) -> Timeline | None:
-    folded = _memo.get((campaign.pk, campaign.journal_version))
-    if folded is not None:
-        return folded
-    if _derives_states(campaign):
-        current = cache.get(_state_key(campaign, None))
-        if current is None:
-            return None
-        folded = base.new_timeline(campaign.rules, current, last_game=campaign.games_played)
-        _remember_in_process(campaign, folded)
-        return folded
-    keys = [_state_key(campaign, n) for n in range(campaign.games_played + 1)] + [_state_key(campaign, None)]
-    cached = cache.get_many(keys)
-    if len(cached) < len(keys):
-        return None
-    folded = Timeline(current=cached.pop(keys[-1]))
-    folded.after_game = {n: cached[_state_key(campaign, n)] for n in range(campaign.games_played + 1)}
-    folded.after_game[campaign.games_played] = folded.current
-    _remember(campaign, folded)
-    return folded
-
-
-def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
-    """The folded journals of several campaigns (campaign pk -> Timeline): the cached ones as
-    they are, the others folded from two queries in all, however many campaigns there are."""
-    folded = {campaign.pk: _cached_timeline(campaign) for campaign in campaigns}
-    missing = [campaign for campaign in campaigns if folded[campaign.pk] is None]
-    if missing:
-        rosters: dict[int, list[str]] = {campaign.pk: [] for campaign in missing}
-        for campaign_id, name in Player.objects.filter(campaign__in=missing).values_list("campaign_id", "name"):
-            rosters[campaign_id].append(name)
-        entries: dict[int, list[base.Entry]] = {campaign.pk: [] for campaign in missing}
-        rows = Entry.objects.live().filter(campaign__in=missing).order_by("campaign_id", "position")
-        for campaign_id, kind, data in rows.values_list("campaign_id", "kind", "data"):
-            entries[campaign_id].append(base.Entry(kind, data))
-        for campaign in missing:
-            folded[campaign.pk] = base.fold(campaign.rules, rosters[campaign.pk], entries[campaign.pk])
-            _remember(campaign, folded[campaign.pk])
-    return folded
-
-
-def state(campaign: Campaign, as_of: int | None = None):
-    """The state now, or right after game `as_of` (read-only: shared with other readers)."""
-    if as_of is not None and as_of >= campaign.games_played:
-        as_of = None
-    folded = _memo.get((campaign.pk, campaign.journal_version))
-    if folded is not None:
-        return folded.as_of(as_of)
-    if _derives_states(campaign):
-        # One state in all, kept in the process once read from the cache: the next page
-        # view neither unpickles a long log again nor folds it.
-        return timeline(campaign).as_of(as_of)
-    cached = cache.get(_state_key(campaign, as_of))
-    if cached is not None:
-        return cached
-    return timeline(campaign).as_of(as_of)
 
 
 def _locked(campaign: Campaign) -> Campaign:
@@ -162,7 +39,7 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     """Bump the version (so cached states are not reused), cache the new fold and refresh
     the two figures the campaign list shows without folding every campaign."""
     campaign.games_played = folded.games_played
-    campaign.games_finished = getattr(folded.current, "games_finished", folded.games_played)
+    campaign.games_finished = folded.current.games_finished
     last_game = (
         campaign.entries.live().filter(kind=base.GAME_KIND).order_by("-position").values_list("data", flat=True).first()
     )
@@ -170,7 +47,7 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     campaign.journal_version = F("journal_version") + 1
     campaign.save(update_fields=["games_played", "games_finished", "last_played_on", "journal_version"])
     campaign.refresh_from_db(fields=["journal_version", "last_played_on"])
-    _remember(campaign, folded)
+    remember(campaign, folded)
 
 
 def _copy(folded: Timeline) -> Timeline:
@@ -249,7 +126,7 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone |
         last.undone_at = timezone.now()
         last.undone_by = user
         last.save(update_fields=["undone_at", "undone_by"])
-        folded = base.fold(locked.rules, roster(locked), live_entries(locked))
+        folded = base.fold(locked.rules, locked.roster(), locked.live_entries())
         _record_progress(locked, folded)
     _copy_progress(locked, campaign)
     return Undone(last.kind, last.data, last.game_number)
@@ -272,7 +149,8 @@ def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -
 
 def import_journal(data, owner=None) -> Campaign:
     """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError, nothing."""
-    system, name, players, entries, folded = journal.load(data)
+    known = [registered.rules for registered in registry.systems()]
+    system, name, players, entries, folded = journal.load(data, known)
     with transaction.atomic():
         campaign = Campaign.objects.create(name=name, system=system.KEY, slug=Campaign.unique_slug(name))
         if owner is not None:
@@ -301,99 +179,12 @@ def _rows(campaign, entries, user, *, first_position=0, game_number=None):
 
 
 def export_journal(campaign: Campaign) -> dict:
-    return journal.write(campaign.rules, campaign.name, roster(campaign), live_entries(campaign))
-
-
-def state_json(campaign: Campaign, as_of: int | None = None) -> dict:
-    return campaign.rules.state_json(state(campaign, as_of))
-
-
-# The roster -----------------------------------------------------------------------------
-
-
-def add_player(campaign: Campaign, name: str) -> Player:
-    name = name.strip()
-    if not name:
-        raise RuleError("A player needs a name.", field="name")
-    limits.check_player_name(name)
-    with transaction.atomic():
-        locked = _locked(campaign)
-        if locked.players.filter(name__iexact=name).exists():
-            raise RuleError(f"{name} is already on the roster.", field="name")
-        position = locked.players.count()
-        player = Player.objects.create(campaign=locked, name=name, position=position)
-        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
-    return player
-
-
-def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
-    """Rename a roster name everywhere the journal mentions it."""
-    new_name = new_name.strip()
-    if not new_name:
-        raise RuleError("A player needs a name.", field="name")
-    limits.check_player_name(new_name)
-    with transaction.atomic():
-        locked = _locked(campaign)
-        if locked.players.filter(name__iexact=new_name).exclude(pk=player.pk).exists():
-            raise RuleError(f"{new_name} is already on the roster.", field="name")
-        old_name = player.name
-        renamed_entries = []
-        for entry in locked.entries.only("data"):
-            renamed = base.rename_player(entry.data, old_name, new_name)
-            if renamed != entry.data:
-                entry.data = renamed
-                renamed_entries.append(entry)
-        # One UPDATE for the lot, not one per entry that names the player.
-        Entry.objects.bulk_update(renamed_entries, ["data"], batch_size=500)
-        player.name = new_name
-        player.save(update_fields=["name"])
-        # Check the renamed journal still folds (it always should: names are opaque to rules).
-        base.fold(locked.rules, roster(locked), live_entries(locked))
-        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
-
-
-def link_player(campaign: Campaign, player: Player, user) -> None:
-    """Link a roster name to an account (None: unlink it). An account plays under one name
-    per campaign, so its other name is unlinked; under the campaign's lock, so two phones
-    linking at once cannot both hold the account."""
-    with transaction.atomic():
-        locked = _locked(campaign)
-        if user is not None:
-            locked.players.filter(user=user).exclude(pk=player.pk).update(user=None)
-        player.user = user
-        player.save(update_fields=["user"])
-
-
-def matching_player(campaign: Campaign, user) -> Player | None:
-    """The unlinked roster name that is this account's name (its username, first name or
-    full name, ignoring case), to offer when the account joins."""
-    names = {name.casefold() for name in (user.get_username(), user.first_name, user.get_full_name()) if name}
-    for player in campaign.players.filter(user__isnull=True):
-        if player.name.casefold() in names:
-            return player
-    return None
-
-
-def player_in_journal(campaign: Campaign, name: str) -> bool:
-    return any(
-        base.mentions_player(data, name) for data in campaign.entries.values_list("data", flat=True)
-    )
-
-
-def delete_player(campaign: Campaign, player: Player) -> None:
-    with transaction.atomic():
-        locked = _locked(campaign)
-        if player_in_journal(locked, player.name):
-            raise RuleError(f"{player.name} has played in this campaign, so the name stays on the roster.")
-        player.delete()
-        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+    return journal.write(campaign.rules, campaign.name, campaign.roster(), campaign.live_entries())
 
 
 def describe(campaign: Campaign, kind: str, data: dict) -> str:
     """A short sentence for one journal entry, as the history and undo pages show it."""
-    entry = base.Entry(kind, data)
-    describer = getattr(campaign.rules, "describe", None)
-    return describer(entry) if describer else base.describe(entry)
+    return campaign.rules.describe(base.Entry(kind, data))
 
 
 def recent_entries(campaign: Campaign, count: int) -> list[dict]:

@@ -1,7 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .systems import SHARED_PAGES, SYSTEMS
+from . import registry
+from .systems.base import SHARED_PAGES
 from .views import accounts, campaigns, members, pwa, roster, stats
 from .views.system_pages import system_page
 
@@ -31,8 +32,8 @@ urlpatterns = [
         path(f"campaigns/<slug:slug>/{address}", system_page(name), name=name)
         for name, address in SHARED_PAGES.items()
     ],
-    # -- each system's own pages (campaigns/systems/<system>/system.py)
-    *[path("campaigns/<slug:slug>/", include(list(system.urlpatterns))) for system in SYSTEMS.values()],
+    # -- each registered system's own pages (its GameSystem.urlpatterns)
+    *[path("campaigns/<slug:slug>/", include(list(system.urlpatterns))) for system in registry.systems()],
     path("stats/", stats.stats_detail, name="stats"),
     path("campaigns/<slug:slug>/plays.csv", stats.plays_csv, name="plays_csv"),
     path("campaigns/<slug:slug>/bgstats.json", stats.plays_bgstats, name="plays_bgstats"),

@@ -1,6 +1,6 @@
 import pytest
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
@@ -24,10 +24,10 @@ def fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
-    store.forget_in_process_states()
+    states.forget_in_process()
     yield
     cache.clear()
-    store.forget_in_process_states()
+    states.forget_in_process()
 
 
 

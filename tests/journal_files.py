@@ -8,9 +8,15 @@ test's own variant of a demo journal under the same name (it is read first).
 import json
 from pathlib import Path
 
+from campaigns.rules import captain_america, dawnguard, risk_legacy, risk_skyrim
+
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "campaigns" / "data" / "demo"
 TESTS_OWN = Path(__file__).resolve().parent / "data"
+# Every system's rules, as the registry hands them to the journal import (journal.load and
+# journal.read pick a journal's system among them): the rules tests read journals without
+# Django (tests/test_system_contract.py checks they are the registry's).
+RULES = (risk_legacy, dawnguard, risk_skyrim, captain_america)
 
 
 def journal_path(name: str) -> Path:

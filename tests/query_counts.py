@@ -4,7 +4,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import store
+from campaigns import states
 
 
 def count_queries(client, url, *, cold=False, headers=None, status=200):
@@ -12,7 +12,7 @@ def count_queries(client, url, *, cold=False, headers=None, status=200):
     the process emptied first, as after a restart. Fails unless the answer is `status`."""
     if cold:
         cache.clear()
-        store.forget_in_process_states()
+        states.forget_in_process()
     with CaptureQueriesContext(connection) as captured:
         response = client.get(url, headers=headers or {})
     assert response.status_code == status, url

@@ -18,9 +18,8 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import registry, states, store
 from campaigns.rules import risk_legacy
-from campaigns.systems import SYSTEMS
 
 from .journal_files import DEMO, TESTS_OWN
 from .journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
@@ -110,7 +109,7 @@ def _touched(campaign) -> dict[int, set[str]]:
     """Game -> the slugs of the territories it touched, from the folded state's records."""
     if campaign.system != "risk-legacy":
         return {}
-    state = store.state(campaign)
+    state = states.state(campaign)
     touched: dict[int, set[str]] = {}
     for change in state.changes:
         if change.territory and change.game is not None:
@@ -172,8 +171,8 @@ def test_every_page_of_a_campaign_answers_its_owner_without_a_server_error(clien
         territory = reverse("territory_history", args=[campaign.slug, "egypt"])
         assert pages[territory] == 200
     # A play log's looking-back pages are reached by its links: standings, history, each play.
-    if "play_detail" in SYSTEMS[campaign.system].pages:
-        state = store.state(campaign)
+    if "play_detail" in registry.system_of(campaign).pages:
+        state = states.state(campaign)
         numbers = sorted([game.number for game in state.games] + list(state.deleted))  # page 1: the latest 20
         for url in [reverse("standings", args=[campaign.slug]), reverse("history", args=[campaign.slug])] + [
             reverse("play_detail", args=[campaign.slug, number]) for number in numbers[-20:]
@@ -217,7 +216,7 @@ def test_every_page_answers_after_a_deletion_is_undone(client, owner, name):
     undone = store.undo_last(campaign, owner)
     assert undone.kind == play_log.DELETION
     number = undone.data["number"]
-    assert not store.state(campaign).is_deleted(number)
+    assert not states.state(campaign).is_deleted(number)
     client.force_login(owner)
     pages = crawl(client, campaign)
     assert pages[reverse("play_detail", args=[campaign.slug, number])] == 200

@@ -1,7 +1,7 @@
 """One campaign's plays written out (campaigns/exports.py): CSV rows and the BG Stats file,
 from the demo journals (hand counts: tests/test_stats.py's docstring)."""
 
-from campaigns import exports, stats
+from campaigns import exports, registry, stats
 
 from .test_stats import record
 
@@ -29,7 +29,9 @@ class TestExports:
         play = stats.Play("x", "=cmd", "risk-skyrim", 1, "2026-01-01", (
             stats.Seat("=HYPERLINK(1)", 1, "Orcs", "won", True, score=20),
         ))
-        rows = exports.csv_rows(stats.CampaignRecord("x", "=cmd", "risk-skyrim", (play,)))
+        skyrim = registry.get("risk-skyrim")
+        formula = stats.CampaignRecord("x", "=cmd", skyrim.key, (play,), skyrim.label, skyrim.read_side)
+        rows = exports.csv_rows(formula)
         assert rows[1][0] == "'=cmd" and rows[1][5] == "'=HYPERLINK(1)"
 
     def test_bg_stats_file_structure(self):

@@ -8,6 +8,7 @@ import ast
 import io
 import re
 import tokenize
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,19 @@ SYSTEM_KEYS = re.compile(
     r"risk_legacy|risk_skyrim|captain_america|dawnguard|risk-legacy|risk-skyrim|captain-america"
 )
 SYSTEMS_OWN = ("rules", "systems", "migrations")  # a system's packages; migrations record history
+# The shared modules beside the systems' own in rules/ and systems/: what every system uses.
+SHARED_BESIDE_THE_SYSTEMS = [
+    *(ROOT / "campaigns" / "rules").glob("*.py"),
+    *(ROOT / "campaigns" / "rules" / "play_log").glob("*.py"),
+    *(ROOT / "campaigns" / "systems").glob("*.py"),
+]
 SHARED_PYTHON = sorted(
-    path
-    for path in (ROOT / "campaigns").rglob("*.py")
-    if path.relative_to(ROOT / "campaigns").parts[0] not in SYSTEMS_OWN
+    [
+        path
+        for path in (ROOT / "campaigns").rglob("*.py")
+        if path.relative_to(ROOT / "campaigns").parts[0] not in SYSTEMS_OWN
+    ]
+    + [path for path in SHARED_BESIDE_THE_SYSTEMS if not SYSTEM_KEYS.search(path.stem)]
 )
 SHARED_TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", re.S)
@@ -59,3 +69,20 @@ def test_a_shared_template_names_no_system(path):
 def test_the_guard_reads_code_and_skips_prose():
     source = '"""Dawnguard and risk_legacy in prose."""\n# risk_legacy\nif system == "dawnguard":\n    pass\n'
     assert _code_words(source) == ["if", "system", '"dawnguard"', "pass"]
+
+
+def test_the_rules_contract_forbids_every_module_of_the_app_beside_the_rules():
+    """import-linter keeps the rules from importing the modules it lists: a module added
+    beside campaigns/rules must be listed too (pyproject.toml)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (rules_contract,) = [
+        contract for contract in config["tool"]["importlinter"]["contracts"]
+        if contract.get("source_modules") == ["campaigns.rules"]
+    ]
+    beside = {
+        f"campaigns.{path.stem}"
+        for path in (ROOT / "campaigns").iterdir()
+        if path.name != "rules" and not path.name.startswith(("_", "."))
+        and (path.suffix == ".py" or (path / "__init__.py").exists())
+    }
+    assert beside - set(rules_contract["forbidden_modules"]) == set()

@@ -3,17 +3,17 @@ the demo journals (hand counts in tests/test_stats.py's docstring) and small mad
 
 import json
 
-from campaigns import stats
+from campaigns import registry, stats
 from campaigns.readside.base import DRAW, LOST, WON, Play, Seat
 from campaigns.rules.journal import load
 from campaigns.standings import Streak, standings
 
-from .journal_files import journal_path
+from .journal_files import RULES, journal_path
 
 
 def demo(system, file):
-    _, name, _, _, folded = load(json.loads(journal_path(file).read_text()))
-    return standings(stats.campaign_record(system, name, system, folded.current))
+    _, name, _, _, folded = load(json.loads(journal_path(file).read_text()), RULES)
+    return standings(stats.campaign_record(system, name, registry.get(system), folded.current))
 
 
 def by_name(table):
@@ -29,7 +29,8 @@ def seat(player, result, order=1, side=None, hero=None, score=None):
 
 
 def record(*plays):
-    return stats.CampaignRecord("log", "Log", "risk-skyrim", tuple(plays))
+    skyrim = registry.get("risk-skyrim")
+    return stats.CampaignRecord("log", "Log", skyrim.key, tuple(plays), skyrim.label, skyrim.read_side)
 
 
 def test_skyrim_demo_standings():

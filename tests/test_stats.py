@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from campaigns import charts, stats
+from campaigns import charts, registry, stats
 from campaigns.rules.journal import load
+from campaigns.systems.risk_legacy.readside import CITIES, SIGNATURES
 
-from .journal_files import journal_path
+from .journal_files import RULES, journal_path
 
 FILES = {
     "risk-legacy": "risk_legacy_15_games.json",
@@ -36,8 +37,10 @@ FILES = {
 
 def record(system, key=None):
     journal = json.loads(journal_path(FILES[system]).read_text())
-    _, name, _, _, folded = load(journal)
-    return stats.campaign_record(key or system, name, system, folded.current, after_game=folded.after_game)
+    _, name, _, _, folded = load(journal, RULES)
+    return stats.campaign_record(
+        key or system, name, registry.get(system), folded.current, after_game=folded.after_game
+    )
 
 
 def roster(system, key=None, linked=None):
@@ -72,26 +75,26 @@ class TestPlaysOfEachSystem:
 
     def test_risk_legacy_marks(self):
         legacy = record("risk-legacy")
-        assert dict(legacy.signatures) == {"Ben": 4, "Ana": 4, "Cid": 3, "Dee": 2, "Eve": 2}
-        assert dict(legacy.cities) == {"Ana": 3, "Ben": 2, "Cid": 5, "Dee": 2, "Eve": 2}
+        assert dict(legacy.marks[SIGNATURES]) == {"Ben": 4, "Ana": 4, "Cid": 3, "Dee": 2, "Eve": 2}
+        assert dict(legacy.marks[CITIES]) == {"Ana": 3, "Ben": 2, "Cid": 5, "Dee": 2, "Eve": 2}
 
     def test_a_city_a_card_covered_still_counts_as_founded(self):
         from .journals import every_kind_journal
 
-        _, name, _, _, folded = load(every_kind_journal())
-        legacy = stats.campaign_record("rl", name, "risk-legacy", folded.current)
+        _, name, _, _, folded = load(every_kind_journal(), RULES)
+        legacy = stats.campaign_record("rl", name, registry.get("risk-legacy"), folded.current)
         # Ana's Rio Nova was covered by Dee's Nova Rio in game 5: both were founded.
-        assert dict(legacy.cities) == {"Ana": 2, "Ben": 1, "Dee": 2}
+        assert dict(legacy.marks[CITIES]) == {"Ana": 2, "Ben": 1, "Dee": 2}
 
     def test_a_risk_legacy_game_in_progress_is_not_counted(self):
         journal = json.loads(journal_path(FILES["risk-legacy"]).read_text())
-        _, name, players, entries, _ = load(journal)
+        _, name, players, entries, _ = load(journal, RULES)
         game_starts = [i for i, entry in enumerate(entries) if entry.kind == "game"]
         # Stop right after game 2 has started: its seats are known, its result is not.
         from campaigns.rules import base, risk_legacy
 
         folded = base.fold(risk_legacy, players, entries[: game_starts[1] + 1])
-        plays = stats.campaign_record("rl", name, "risk-legacy", folded.current).plays
+        plays = stats.campaign_record("rl", name, registry.get("risk-legacy"), folded.current).plays
         assert [play.number for play in plays] == [1]
 
     def test_skyrim_ties_share_the_win_and_a_dead_hero_does_not_win(self):
@@ -115,8 +118,8 @@ class TestPlaysOfEachSystem:
 
     def test_captain_america_seats_and_heroes_come_from_the_state_alone(self):
         journal = json.loads(journal_path(FILES["captain-america"]).read_text())
-        _, name, _, _, folded = load(journal)
-        play = stats.campaign_record("ca", name, "captain-america", folded.current).plays[2]
+        _, name, _, _, folded = load(journal, RULES)
+        play = stats.campaign_record("ca", name, registry.get("captain-america"), folded.current).plays[2]
         # The journal's order, not team by team (which would be Dee, Cid, Ben, Ana).
         assert [(s.player, s.hero) for s in play.seats] == [
             ("Ben", "Iron Man"), ("Dee", "Captain America"), ("Ana", "War Machine"), ("Cid", "Falcon"),
@@ -149,15 +152,14 @@ class TestOnePlacePerSystem:
         assert self.SYSTEM_NAMES.findall(source) == []
 
     def test_every_system_has_a_read_side(self):
-        from campaigns.readside import READ_SIDES
-        from campaigns.rules import SYSTEMS
+        from campaigns.readside.base import ReadSide
 
-        assert set(READ_SIDES) == set(SYSTEMS)
-        for key, read_side in READ_SIDES.items():
-            assert read_side.KEY == key
-            assert read_side.SIDE_WORD in ("Faction", "Team", None)
+        for system in registry.systems():
+            read_side = system.read_side
+            assert isinstance(read_side, ReadSide)
+            assert read_side.side_word in ("Faction", "Team", None)
             # A co-operative system's sides are never counted as factions.
-            assert not (read_side.COOPERATIVE and read_side.SIDE_WORD)
+            assert not (read_side.cooperative and read_side.side_word)
 
 
 class TestSummary:
@@ -177,7 +179,8 @@ class TestSummary:
 
     def test_signatures_cities_and_favourite_faction(self, everything):
         players = by_label(everything)
-        assert (players["Cid"].signatures, players["Cid"].cities) == (3, 5)
+        assert (players["Cid"].mark_counts[SIGNATURES], players["Cid"].mark_counts[CITIES]) == (3, 5)
+        assert players["Cid"].marks == ["3 signatures", "5 cities founded"]
         # Ana: Khan Industries in Risk Legacy games 1, 4, 11 and 15.
         assert players["Ana"].favourite_side == ("Khan Industries", 4)
 

@@ -3,13 +3,14 @@ two phones writing at once."""
 
 import pytest
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
 from campaigns.rules.base import RuleError
 
 from .conftest import load_journal
 from .factories import UserFactory
+from .journal_files import RULES
 from .phones import at_once
 
 NAME = "risk_legacy_15_games.json"
@@ -17,7 +18,7 @@ NAME = "risk_legacy_15_games.json"
 
 def empty_copy_of(name, owner):
     """A campaign with the journal's roster and no entries, and the journal's entries."""
-    system, title, players, entries = journal.read(load_journal(name))
+    system, title, players, entries = journal.read(load_journal(name), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     return campaign, entries
 
@@ -27,7 +28,7 @@ def test_appending_entries_one_by_one_equals_importing_them(owner):
     for entry in entries:
         store.append(campaign, [entry], owner)
     imported = store.import_journal(load_journal(NAME))
-    assert store.state_json(campaign) == store.state_json(imported)
+    assert states.state_json(campaign) == states.state_json(imported)
     assert store.export_journal(campaign) == store.export_journal(imported)
     assert campaign.games_played == 15
 
@@ -45,12 +46,12 @@ def test_a_refused_entry_saves_nothing(owner):
 def test_undo_gives_exactly_the_state_before_the_entry(owner):
     campaign, entries = empty_copy_of(NAME, owner)
     store.append(campaign, entries[:-1], owner)
-    before = store.state_json(campaign)
+    before = states.state_json(campaign)
     store.append(campaign, entries[-1:], owner)
-    assert store.state_json(campaign) != before
+    assert states.state_json(campaign) != before
     undone = store.undo_last(campaign, owner)
     assert undone.kind == entries[-1].kind
-    assert store.state_json(campaign) == before
+    assert states.state_json(campaign) == before
     assert campaign.entries.filter(undone_by=owner).count() == 1
 
 
@@ -68,31 +69,31 @@ def test_the_state_as_of_each_game_matches_a_journal_cut_after_that_game(owner):
     for n in (1, 7, 14):
         cut = {**data, "games": data["games"][:n]}
         cut.pop("world", None)
-        assert store.state_json(campaign, as_of=n) == store.state_json(store.import_journal(cut))
+        assert states.state_json(campaign, as_of=n) == states.state_json(store.import_journal(cut))
 
 
 def test_a_page_view_reads_the_cached_fold(owner, django_assert_num_queries):
     campaign = store.import_journal(load_journal(NAME))
     campaign = Campaign.objects.get(pk=campaign.pk)
     with django_assert_num_queries(0):
-        store.state(campaign)
-        store.state(campaign, as_of=3)
+        states.state(campaign)
+        states.state(campaign, as_of=3)
 
 
 def test_another_process_reads_one_cached_state_without_folding(owner, django_assert_num_queries):
     campaign = store.import_journal(load_journal(NAME))
-    expected = store.state_json(campaign, as_of=4)
-    store.forget_in_process_states()
+    expected = states.state_json(campaign, as_of=4)
+    states.forget_in_process()
     campaign = Campaign.objects.get(pk=campaign.pk)
     with django_assert_num_queries(0):
-        assert campaign.rules.state_json(store.state(campaign, as_of=4)) == expected
+        assert campaign.rules.state_json(states.state(campaign, as_of=4)) == expected
 
 
 def test_the_cache_is_invalidated_by_a_write(owner):
     campaign = store.import_journal(load_journal(NAME))
-    before = store.state_json(campaign)
+    before = states.state_json(campaign)
     store.undo_last(campaign, owner)
-    assert store.state_json(Campaign.objects.get(pk=campaign.pk)) != before
+    assert states.state_json(Campaign.objects.get(pk=campaign.pk)) != before
 
 
 @pytest.mark.django_db(transaction=True)
@@ -115,14 +116,14 @@ def test_two_phones_recording_the_same_step_at_once_save_it_once():
 def test_several_campaigns_fold_from_two_queries_and_match_their_own_folds(owner, django_assert_num_queries):
     names = ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json", "captain_america_plays.json"]
     campaigns = [store.import_journal(load_journal(name)) for name in names]
-    expected = {c.pk: store.state_json(c) for c in campaigns}
-    store.forget_in_process_states()
+    expected = {c.pk: states.state_json(c) for c in campaigns}
+    states.forget_in_process()
     from django.core.cache import cache
 
     cache.clear()
     campaigns = list(Campaign.objects.filter(pk__in=expected))
     with django_assert_num_queries(2):
-        folded = store.timelines(campaigns)
+        folded = states.timelines(campaigns)
     assert {c.pk: c.rules.state_json(folded[c.pk].current) for c in campaigns} == expected
 
 
@@ -174,9 +175,9 @@ def test_a_play_log_caches_only_its_state_now(owner):
 
     campaign = store.import_journal(load_journal(SKYRIM), owner)
     assert campaign.games_played >= 2
-    assert cache.get(store._state_key(campaign, None)) is not None
-    assert all(cache.get(store._state_key(campaign, n)) is None for n in range(campaign.games_played + 1))
-    assert store.timeline(campaign).after_game == {}
+    assert cache.get(states._state_key(campaign, None)) is not None
+    assert all(cache.get(states._state_key(campaign, n)) is None for n in range(campaign.games_played + 1))
+    assert states.timeline(campaign).after_game == {}
 
 
 def test_a_play_log_as_of_each_play_matches_a_journal_cut_after_it(owner):
@@ -184,17 +185,17 @@ def test_a_play_log_as_of_each_play_matches_a_journal_cut_after_it(owner):
     campaign = store.import_journal(data, owner)
     for n in range(campaign.games_played):
         cut = {**data, "games": data["games"][:n]}
-        assert store.state_json(campaign, as_of=n) == store.state_json(store.import_journal(cut))
+        assert states.state_json(campaign, as_of=n) == states.state_json(store.import_journal(cut))
 
 
 def test_another_process_works_out_a_play_log_as_of_a_play_from_one_cached_state(owner, django_assert_num_queries):
     campaign = store.import_journal(load_journal(SKYRIM), owner)
-    expected = store.state_json(campaign, as_of=1)
-    store.forget_in_process_states()
+    expected = states.state_json(campaign, as_of=1)
+    states.forget_in_process()
     campaign = Campaign.objects.get(pk=campaign.pk)
     with django_assert_num_queries(0):
-        assert campaign.rules.state_json(store.state(campaign, as_of=1)) == expected
-        store.state(campaign)
+        assert campaign.rules.state_json(states.state(campaign, as_of=1)) == expected
+        states.state(campaign)
 
 
 def test_a_correction_and_a_deletion_are_saved_exported_and_undone(owner):
@@ -203,11 +204,11 @@ def test_a_correction_and_a_deletion_are_saved_exported_and_undone(owner):
     data = load_journal(SKYRIM)
     campaign = store.import_journal(data, owner)
     plays = campaign.games_played
-    before = store.state_json(campaign)
+    before = states.state_json(campaign)
     corrected = {**data["games"][0], "played_on": "2026-01-02"}
     store.append(campaign, [play_log.correction_entry(1, corrected)], owner)
     store.append(campaign, [play_log.deletion_entry(plays)], owner)
-    state = store.state_json(campaign)
+    state = states.state_json(campaign)
     assert state["games"][0]["played_on"] == "2026-01-02"
     assert [game["number"] for game in state["games"]] == list(range(1, plays))
     # The last play's number stays taken (the as-of bound); the count shown drops the deleted play.
@@ -218,7 +219,7 @@ def test_a_correction_and_a_deletion_are_saved_exported_and_undone(owner):
     assert store.export_journal(store.import_journal(exported)) == exported
     assert store.undo_last(campaign, owner).kind == "deletion"
     assert store.undo_last(campaign, owner).kind == "correction"
-    assert store.state_json(campaign) == before
+    assert states.state_json(campaign) == before
     assert "play_corrections" not in store.export_journal(campaign)
 
 

@@ -72,13 +72,33 @@ ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"
 ASGI_APPLICATION = "tracker.asgi.application"
 
+# The game systems the app serves: the registry (campaigns/registry.py). Each line is one
+# system's GameSystem (campaigns/systems/base.py: the whole contract); adding a game is adding
+# its folder and its line. Pages list the games in this order.
+GAME_SYSTEMS = [
+    "campaigns.systems.risk_legacy.system.SYSTEM",
+    "campaigns.systems.dawnguard.system.SYSTEM",
+    "campaigns.systems.risk_skyrim.system.SYSTEM",
+    "campaigns.systems.captain_america.system.SYSTEM",
+]
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        # The shared templates, then each game system's folder (campaigns/systems/<system>/templates/).
-        "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "campaigns" / "systems").glob("*/templates"))],
-        "APP_DIRS": True,
+        "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
+            # The shared templates, then each game system's folder (its GameSystem.templates,
+            # asked of the registry), then the apps'; compiled templates are kept (cached).
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "campaigns.registry.SystemTemplates",
+                        "django.template.loaders.app_directories.Loader",
+                    ],
+                ),
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

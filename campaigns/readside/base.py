@@ -1,10 +1,12 @@
-"""The one shape every system's plays take on the read side: `Play`s with `Seat`s."""
+"""The one shape every system's plays take on the read side (`Play`s with `Seat`s), and
+`ReadSide`, what a system gives the shared read side about them."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 WON, HELD_ON, ELIMINATED, LOST, DRAW, PLAYED = "won", "held on", "eliminated", "lost", "draw", "played"
 HEROES_JOINED = " & "  # a seat running several heroes names them so ("Iron Man & War Machine")
@@ -56,11 +58,47 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Marks:
-    """What players win that lasts beyond a game: player -> count."""
+class Mark:
+    """Something players win that lasts beyond a game (Risk Legacy's signatures and cities
+    founded), counted per player on the stats page: "3 signatures", "1 city founded"."""
 
-    signatures: Mapping[str, int] = field(default_factory=dict)
-    cities: Mapping[str, int] = field(default_factory=dict)
+    one: str  # "signature", "city founded"
+    many: str  # "signatures", "cities founded"
+
+    def counted(self, count: int) -> str:
+        return f"{count} {self.one if count == 1 else self.many}"
 
 
-NO_MARKS = Marks()
+# What a campaign's players won of each mark its system offers: mark -> player -> count. Every
+# mark the system offers is there, even with no count yet (its players are shown a 0).
+MarksWon = Mapping[Mark, Mapping[str, int]]
+
+
+def no_marks(state: Any) -> MarksWon:
+    """The marks of a system whose players win nothing that lasts."""
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReadSide:
+    """What the shared read side (campaigns/stats.py, standings.py, exports.py) reads of one
+    system: its plays and the facts about them, as data (shared code tests no flag that names
+    a game). A system's readside.py builds it and its GameSystem holds it."""
+
+    # plays(state, after_game, campaign_key, campaign_name) -> its finished games as `Play`s;
+    # `after_game` is the timeline's states as of each game (`Timeline.after_game`), possibly
+    # empty (a play log's), for a system that reads who sat at a game from the state after it.
+    plays: Callable[[Any, Mapping[int, Any], str, str], Iterable[Play]]
+    # What a seat's side is called on the stats page ("Faction", "Team"): the sides are
+    # counted there under that word. None: its sides are not counted (a co-operative game's).
+    side_word: str | None = None
+    # Its plays are played together: no winner, no win rate, never a game of the win counts.
+    cooperative: bool = False
+    # A co-operative game's sentence for the stats page: how its plays count, in players' words.
+    counting: str = ""
+    # Its seats have a score (BG Stats shows points).
+    scored: bool = False
+    # Its sides are teams of players who win or lose together (BG Stats gets a team play).
+    teams: bool = False
+    # marks(state) -> what its players won that lasts beyond a game, by mark (MarksWon).
+    marks: Callable[[Any], MarksWon] = no_marks

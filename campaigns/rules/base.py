@@ -2,31 +2,10 @@
 
 No Django here: the rules are plain Python so that a newcomer can read and test them alone.
 
-A campaign is an ordered list of entries. Each system module (risk_legacy, dawnguard,
-risk_skyrim, captain_america) provides:
-
-    KEY                      the system key ("risk-legacy")
-    LABEL                    the game's name for people ("Risk Legacy")
-    new_state(players)       the state of a campaign with that roster and no entry yet
-    apply(state, entry)      checks the entry against the state and, if legal, changes the
-                             state in place; on a broken rule it raises RuleError and leaves
-                             the state exactly as it was
-    journal_entries(journal) the entries of a journal dict (JOURNAL.md), checking its shape
-    journal_parts(entries)   the system's part of a journal ("setup", "games", "world", ...)
-                             rebuilt from entries, so that export(import(j)) == j
-    state_json(state)        the `campaign_state` dict of JOURNAL.md, exactly its keys
-    GAMES_OPEN_WHILE_PLAYED  optional, True when a game is opened by one entry and ended by
-                             a later one (Risk Legacy): between the two it is in progress
-    COUNT_WORDS              optional, how a campaign's count of games reads: (one, many,
-                             done), e.g. ("sitting", "sittings", "played"); else games played
-
-and may provide
-
-    state_as_of(state, n)    the state as of game n derived from the current state. A module
-                             that has it (a play log: its state as of game n is its plays 1..n)
-                             is folded without a copy of the state per game, so a long log
-                             costs time and memory linear in its plays; "as of game n" is then
-                             worked out when asked.
+A campaign is an ordered list of entries. Each system's rules module (risk_legacy, dawnguard,
+risk_skyrim, captain_america) provides the protocol written in protocol.py: KEY, LABEL,
+JOURNAL_KEYS, new_state, apply, journal_entries, journal_parts, state_json, describe and
+state_as_of (None unless "as of game n" is derived from the state now: a play log's).
 
 Every system opens a game with an entry of kind "game" whose data holds "number"; the fold
 below relies on that to know where one game ends and the next begins.
@@ -42,7 +21,9 @@ from typing import Any
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-STATE_FORMAT = 5  # 5: Dawnguard records its happenings in sittings' words; 4: play-log corrections
+# 6: the play logs' state moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard
+# records its happenings in sittings' words; 4: play-log corrections
+STATE_FORMAT = 6
 
 
 @dataclass(frozen=True)
@@ -86,7 +67,7 @@ class Timeline:
     rewards included): the state "as of game n". `after_game[0]` is the state before the
     first game. `current` is the state after the last entry.
 
-    For a system with `state_as_of` (a play log), `after_game` stays empty: `derive(current,
+    For a system whose `state_as_of` is not None (a play log), `after_game` stays empty: `derive(current,
     n)` works out the state as of game n when asked, and `last_game` is the last game's number.
     """
 
@@ -115,7 +96,7 @@ class Timeline:
 
 def new_timeline(system, current: Any, last_game: int = 0) -> Timeline:
     """A timeline of this system's states, `current` being the state now."""
-    return Timeline(current=current, derive=getattr(system, "state_as_of", None), last_game=last_game)
+    return Timeline(current=current, derive=system.state_as_of, last_game=last_game)
 
 
 def fold(system, players: list[str], entries: list[Entry]) -> Timeline:
@@ -128,7 +109,7 @@ def extend(system, timeline: Timeline, entries: list[Entry]) -> Timeline:
 
     States are copied only where one game hands over to the next, so that folding a long
     campaign stays cheap while every "as of game n" state stays available; a system that
-    derives those states (`state_as_of`) is never copied here, so its fold is linear.
+    derives those states (its `state_as_of`) is never copied here, so its fold is linear.
     """
     state = timeline.current
     last_game = timeline.games_played
@@ -194,7 +175,8 @@ def mentions_player(data: Any, name: str) -> bool:
 
 
 def describe(entry: Entry) -> str:
-    """A plain description of an entry, for systems that do not word their own."""
+    """A plain description of an entry: the `describe` of a system that does not word its own
+    (protocol.py)."""
     data = entry.data
     if entry.kind == GAME_KIND:
         return f"game {data.get('number')}"

@@ -46,6 +46,9 @@ end of round 5 (`winter_soldier`, `quinjet`, `rooms`; `GameRecord.missions` word
     players        {player: {"plays", "wins", "win_rate"}} for every roster name; win_rate is
                    wins / plays rounded to 3 places, null before a first play (a draw is a
                    play and no win)
+
+A play log: it keeps the rules protocol (campaigns/rules/protocol.py) on the play-log kind's
+rules (campaigns/rules/play_log/); its Django side is campaigns/systems/captain_america/.
 """
 
 from __future__ import annotations
@@ -54,27 +57,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Entry, RuleError
-from .play_log import describe_change
-from .play_log import state_as_of  # noqa: F401 - the fold works out "as of game n" with it
 from .checks import (
-    PlayLog,
-    apply_to_play_log,
     check_game_basics,
     check_keys,
     check_seat,
     did_you_mean,
     is_whole,
+    seat_place,
+)
+from .play_log import (
+    PlayLog,
+    apply_to_play_log,
+    describe_change,
     play_log_entries,
     play_log_json,
     play_log_parts,
-    seat_place,
     seated_players,
+    state_as_of,  # noqa: F401 - the fold works out "as of game n" with it
 )
 
 KEY = "captain-america"
 LABEL = "Risk: Captain America – Civil War Edition"
-COUNT_WORDS = ("play", "plays", "logged")  # a log counts its plays: "8 plays logged"
-# "play_corrections" is an extension of JOURNAL.md (play_log.py, README "Journal extensions").
+# "play_corrections" is an extension of JOURNAL.md (play_log/journal.py, README "Journal extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 CAPTAIN_AMERICA, IRON_MAN = "captain-america", "iron-man"

@@ -4,21 +4,17 @@ No Django here. A check raises RuleError (see base.py) in words a player underst
 two systems word the same check differently, the caller passes its own wording in, so every
 message stays the one its system has always given.
 
-The play logs (risk-skyrim, captain-america: separate games, nothing carried over) also share
-the bones of their state here: PlayerRecord, PlayLog, how an entry applies to one and how its
-journal and `campaign_state` are written. Correcting and deleting a logged play, and the state
-as of a play, are in play_log.py.
+The play logs' own rules (their state, corrections and journal) are in play_log/, which
+builds on these checks; nothing here knows of it.
 """
 
 from __future__ import annotations
 
-import bisect
 import copy
 import difflib
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -263,186 +259,3 @@ def check_journal_game(game: Any, index: int, keys: tuple[str, ...]) -> None:
         raise RuleError("a game must be a JSON object", place=place)
     check_keys(game, keys, (), place, "a game")
     check_game_number(game["number"], index, place)
-
-
-# Play logs (risk-skyrim, captain-america) -----------------------------------------------
-
-
-@dataclass
-class PlayerRecord:
-    """A player's plays and wins in a play log (a draw is a play and no win)."""
-
-    plays: int = 0
-    wins: int = 0
-
-    @property
-    def win_rate(self) -> float | None:
-        return round(self.wins / self.plays, 3) if self.plays else None
-
-
-@dataclass
-class PlayLog:
-    """A play log's state: the roster, an optional setup, the games (each system's GameRecord,
-    which names its `number`, `players` and `winners`) and each player's record.
-
-    `games` are the plays that count, as they stand now: a corrected play is its corrected
-    record, a deleted one is left out (kept in `deleted`). A play keeps its number for good
-    and a number is never given twice, so numbers may have gaps (play_log.py).
-    """
-
-    players: list[str]
-    set_up: bool = False
-    games: list = field(default_factory=list)
-    records: dict[str, PlayerRecord] = field(default_factory=dict)
-    last_number: int = 0  # the last number given to a play, a deleted one too
-    # Each play as the journal writes it, as it stands now (a deleted one as it was when
-    # deleted): what a play's page shows and its correction form starts from. Read-only.
-    played: dict[int, dict] = field(default_factory=dict)
-    deleted: dict[int, Any] = field(default_factory=dict)  # number -> the deleted play's record
-    corrections: dict[int, int] = field(default_factory=dict)  # number -> times corrected
-
-    @classmethod
-    def for_roster(cls, players: list[str]):
-        """The log of a roster with no game yet."""
-        return cls(players=list(players), records={player: PlayerRecord() for player in players})
-
-    @property
-    def games_played(self) -> int:
-        """The plays that count (a deleted one does not)."""
-        return len(self.games)
-
-    @property
-    def games_finished(self) -> int:
-        """The plays the campaign's count shows: a deleted one does not count (a play is
-        logged once it is over, so none is ever in progress: see GAMES_OPEN_WHILE_PLAYED)."""
-        return len(self.games)
-
-    @property
-    def next_number(self) -> int:
-        return self.last_number + 1
-
-    def game_index(self, number: int) -> int | None:
-        """Where play `number` is in `games` (kept in number order); None if it is not there."""
-        index = bisect.bisect_left(self.games, number, key=lambda game: game.number)
-        if index < len(self.games) and self.games[index].number == number:
-            return index
-        return None
-
-    def game(self, number: int):
-        """The record of play `number` as it stands now; None if deleted or never logged."""
-        index = self.game_index(number)
-        return None if index is None else self.games[index]
-
-    def play_data(self, number: int) -> dict | None:
-        """Play `number` as the journal writes it, corrected (read-only); None if never logged."""
-        return self.played.get(number)
-
-    def is_deleted(self, number: int) -> bool:
-        return number in self.deleted
-
-    def is_corrected(self, number: int) -> bool:
-        return number in self.corrections
-
-    def corrections_of(self, number: int) -> int:
-        return self.corrections.get(number, 0)
-
-    def as_if_next(self, number: int):
-        """A read-only view of the log in which `number` is the next play's number: a
-        correction of play n is checked as play n would be (nothing else differs)."""
-        view = copy.copy(self)
-        view.last_number = number - 1
-        return view
-
-
-def apply_to_play_log(state: PlayLog, entry: Entry, check_game: Callable, log_name: str) -> None:
-    """Apply a play log's entry: its empty setup (once, before game 1), a game, which
-    check_game(state, data) checks and turns into the record to log, or a correction or
-    deletion of a logged play (play_log.py)."""
-    from . import play_log  # play_log builds on PlayLog
-
-    if entry.kind not in play_log.ENTRY_KINDS:
-        raise RuleError(f"{log_name} has no '{entry.kind}' entries")
-    if not isinstance(entry.data, dict):
-        raise RuleError(f"a {entry.kind} entry must be a JSON object")
-    if entry.kind == "setup":
-        if state.set_up or state.games or state.last_number:
-            raise RuleError("the setup comes once, before game 1", place="setup")
-        check_keys(entry.data, (), (), "setup", "the setup")
-        state.set_up = True
-    elif entry.kind == "game":
-        record = check_game(state, entry.data)
-        state.games.append(record)
-        state.played[record.number] = entry.data
-        state.last_number = record.number
-        count_play(state, record, +1)
-    elif entry.kind == play_log.CORRECTION:
-        play_log.apply_correction(state, entry.data, check_game)
-    elif entry.kind == play_log.DELETION:
-        play_log.apply_deletion(state, entry.data)
-    else:  # a kind named in ENTRY_KINDS with no branch here yet
-        raise RuleError(f"{log_name} has no '{entry.kind}' entries")
-
-
-def count_play(state: PlayLog, record: Any, sign: int) -> None:
-    """Add a play's plays and wins to its players' records (sign -1: take them off)."""
-    for player in record.players:
-        state.records[player].plays += sign
-    for player in record.winners:
-        state.records[player].wins += sign
-
-
-def play_log_entries(journal: dict, game_keys: tuple[str, ...]) -> list[Entry]:
-    """A play log's entries: an optional setup entry, then one game entry per game (the game
-    as written), with the corrections and deletions of the journal's "play_corrections" (an
-    extension of JOURNAL.md, play_log.py) after the game they were made after."""
-    from . import play_log  # play_log builds on this module
-
-    entries = part_entries(journal, "setup", "'setup' must be an object ({} for this game)")
-    games = journal_games(journal)
-    changes = play_log.journal_changes(journal, len(games))
-    entries += changes.pop(0, [])
-    for index, game in enumerate(games, 1):
-        check_journal_game(game, index, game_keys)
-        entries.append(Entry("game", json_copy(game)))
-        entries += changes.pop(index, [])
-    return entries
-
-
-def play_log_parts(entries: list[Entry]) -> dict[str, Any]:
-    """A play log's part of a journal: its setup when logged, its games as first logged, and
-    its corrections and deletions when it has any (play_log.py)."""
-    from . import play_log  # play_log builds on this module
-
-    parts: dict[str, Any] = {}
-    for entry in entries:
-        if entry.kind == "setup":
-            parts["setup"] = json_copy(entry.data)
-    parts["games"] = [json_copy(entry.data) for entry in entries if entry.kind == "game"]
-    changes = play_log.journal_part(entries)
-    if changes:
-        parts[play_log.JOURNAL_KEY] = changes
-    return parts
-
-
-def play_log_json(system_key: str, state: PlayLog, game_json: Callable[[Any], dict]) -> dict[str, Any]:
-    """A play log's `campaign_state`: each play that counts (corrected, deleted ones left out)
-    as game_json(game) details it, and each player's record. `as_of_game` is the last play's
-    number, a deleted one's too."""
-    return {
-        "system": system_key,
-        "as_of_game": state.last_number,
-        "games_played": state.games_played,
-        "games": [
-            {"number": game.number, "played_on": game.played_on, **game_json(game)} for game in state.games
-        ],
-        "players": {
-            player: {"plays": record.plays, "wins": record.wins, "win_rate": record.win_rate}
-            for player, record in state.records.items()
-        },
-    }
-
-
-def seated_players(data: dict) -> str:
-    """The players of a game entry's seats, for its description ("Ana, Ben")."""
-    seats = data.get("seats") or []
-    return ", ".join(str(seat.get("player")) for seat in seats if isinstance(seat, dict))

@@ -1,15 +1,18 @@
 """The campaign journal (JOURNAL.md): its common shape, and the way in and out of entries.
 
 The system modules check their own part ("setup", "games", "world", ...); this module checks
-what every journal shares and picks the module. No Django here.
+what every journal shares and picks the module among those it is handed (the registered
+systems' rules). No Django here.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from types import ModuleType
 from typing import Any
 
-from . import SYSTEMS, limits
+from . import limits
 from .base import Entry, RuleError, Timeline, fold
 
 FORMAT = "campaign-journal/1"
@@ -49,8 +52,9 @@ def _size(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size / 1024:.0f} KB"
 
 
-def read(journal: Any):
-    """Check a journal's common shape and split it into (system, name, players, entries).
+def read(journal: Any, systems: Iterable[ModuleType]):
+    """Check a journal's common shape and split it into (system, name, players, entries),
+    `system` being the rules module among `systems` whose KEY the journal names.
 
     Raises RuleError naming the place of the first problem; the system's rules are checked
     by folding the entries (see `load`).
@@ -59,11 +63,12 @@ def read(journal: Any):
         raise RuleError("a journal must be a JSON object")
     if journal.get("format") != FORMAT:
         raise RuleError(f"'format' must be \"{FORMAT}\"")
+    by_key = {system.KEY: system for system in systems}
     system_key = journal.get("system")
-    if system_key not in SYSTEMS:
-        known = ", ".join(SYSTEMS)
+    if system_key not in by_key:
+        known = ", ".join(by_key)
         raise RuleError(f"'system' must be one of {known}, not {json.dumps(system_key)}")
-    system = SYSTEMS[system_key]
+    system = by_key[system_key]
     allowed = set(COMMON_KEYS) | set(system.JOURNAL_KEYS)
     for key in journal:
         if key not in allowed:
@@ -92,9 +97,10 @@ def read(journal: Any):
     return system, name, players, entries
 
 
-def load(journal: Any) -> tuple[Any, str, list[str], list[Entry], Timeline]:
-    """Read a journal and fold it: (system, name, players, entries, timeline)."""
-    system, name, players, entries = read(journal)
+def load(journal: Any, systems: Iterable[ModuleType]) -> tuple[Any, str, list[str], list[Entry], Timeline]:
+    """Read a journal (among the rules modules `systems`) and fold it: (system, name,
+    players, entries, timeline)."""
+    system, name, players, entries = read(journal, systems)
     return system, name, players, entries, fold(system, players, entries)
 
 

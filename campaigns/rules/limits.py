@@ -25,7 +25,7 @@ NUMBER_MAX = 1_000_000
 # A journal, measured before anything is folded. A group playing twice a month for twenty
 # years writes about 500 games (the 15-game Risk Legacy journal is 105 entries and 15 KB).
 # A campaign's fold keeps a state per game, so that bound is what keeps one upload from
-# holding a worker for long. A play log (a system with `state_as_of`: risk-skyrim,
+# holding a worker for long. A play log (a system that derives `state_as_of`: risk-skyrim,
 # captain-america) folds in time and memory linear in its plays (about 10 ms per 100 plays
 # on a busy 2-core machine; `make bench`) and a play is logged in seconds, so a club's
 # log of several plays a week for years is allowed: 5,000 plays. Written as the export
@@ -123,7 +123,7 @@ def check_journal_values(journal: dict) -> None:
 
 def max_games(system) -> int:
     """The most games a journal of this system holds: a play log's more (its fold is linear)."""
-    return PLAY_LOG_MAX_GAMES if getattr(system, "state_as_of", None) is not None else JOURNAL_MAX_GAMES
+    return PLAY_LOG_MAX_GAMES if system.state_as_of is not None else JOURNAL_MAX_GAMES
 
 
 def check_journal_size(games: int, entries: int, most_games: int = JOURNAL_MAX_GAMES) -> None:

@@ -41,6 +41,9 @@ PLAYER_COUNTS describe what a game form asks for.
     games          [{"number", "played_on", "mode", "scores": {player: n}, "winners": [player]}]
     players        {player: {"plays", "wins", "win_rate"}} for every roster name; win_rate is
                    wins / plays rounded to 3 places, null before a first play
+
+A play log: it keeps the rules protocol (campaigns/rules/protocol.py) on the play-log kind's
+rules (campaigns/rules/play_log/); its Django side is campaigns/systems/risk_skyrim/.
 """
 
 from __future__ import annotations
@@ -50,27 +53,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import Entry, RuleError
-from .play_log import describe_change
-from .play_log import state_as_of  # noqa: F401 - the fold works out "as of game n" with it
 from .checks import (
-    PlayLog,
-    apply_to_play_log,
     check_game_basics,
     check_one_of,
     check_seat,
     is_whole,
     join_names,
+    seat_place,
+)
+from .play_log import (
+    PlayLog,
+    apply_to_play_log,
+    describe_change,
     play_log_entries,
     play_log_json,
     play_log_parts,
-    seat_place,
     seated_players,
+    state_as_of,  # noqa: F401 - the fold works out "as of game n" with it
 )
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
-COUNT_WORDS = ("play", "plays", "logged")  # a log counts its plays: "8 plays logged"
-# "play_corrections" is an extension of JOURNAL.md (play_log.py, README "Journal extensions").
+# "play_corrections" is an extension of JOURNAL.md (play_log/journal.py, README "Journal extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 TERRITORIES, FORTS, PORTALS, REGIONS = 48, 9, 9, 9

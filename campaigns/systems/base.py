@@ -1,19 +1,40 @@
-"""The protocol every game system implements on the Django side.
+"""The contract between a game system and the shared code: one `GameSystem`.
 
-A system's package (campaigns/systems/<system>/) holds its forms, views, templates folder
-and read side, and registers one `GameSystem` in its `system.py`. Shared code (the campaign
-pages, the tabs, the URLs) asks the system for what it needs and never names one.
+A game system is two folders and one line:
+
+    campaigns/rules/<system>/     its rules, plain Python with no Django: the protocol written
+                                  in campaigns/rules/protocol.py (KEY, LABEL, new_state,
+                                  apply, the journal in and out, state_json, describe, ...)
+    campaigns/systems/<system>/   its Django side: views, forms, templates/, its read side, and
+                                  system.py, which builds its one `GameSystem` (below)
+    settings.GAME_SYSTEMS         the registry (campaigns/registry.py): the system's line is
+                                  the dotted path of that GameSystem
+
+Shared code (the campaign pages and tabs, the URLs, the count of games, the stats page, the
+standings, the exports, the journal import) asks the GameSystem for what it needs. It never
+names a system, never asks whether a system has some part (every field is there, with its
+default when a system gives none), and never tests a flag that only one system sets: what
+differs between systems is data a system gives (its words, its read side's facts, its marks).
+
+A play log (separate games, nothing carried over: Risk: Skyrim, Captain America) builds its
+GameSystem with `play_log_system` (campaigns/systems/play_log.py), which gives it the shared
+play-log pages; its rules build on campaigns/rules/play_log/. The smallest system there is, a
+two-field play log written from nothing, is in tests/test_fifth_system.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# The pages every system may have at the same address, dispatched by the campaign's system
-# (campaigns.views.system_pages): name -> the path under campaigns/<slug>/.
+from ..readside.base import ReadSide
+from ..rules import protocol
+
+# The pages every system may have at the same address, answered by the campaign's system's
+# view (campaigns.views.system_pages): name -> the path under campaigns/<slug>/.
 SHARED_PAGES = {
     "table": "play/",  # the table: what the phone beside the board shows while playing
     "live": "play/live/",  # the table's live refresh (htmx polling)
@@ -37,22 +58,80 @@ class Tab:
 
 
 @dataclass(frozen=True)
+class CountWords:
+    """How a campaign's count of games reads on every page: "4 games played", "5 sittings
+    played", "8 plays logged", "No play logged yet"."""
+
+    one: str = "game"
+    many: str = "games"
+    done: str = "played"
+
+
+def no_overview_context(access, state) -> dict:
+    """The overview's context of a system whose overview template needs nothing more."""
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameSystem:
-    rules: ModuleType  # its rules package: KEY, LABEL, new_state, apply, ... (rules/base.py)
-    read_side: ModuleType  # its stats records and export rows (readside/__init__.py)
-    overview_template: str  # included by the overview with campaign, access, state, phase
-    # Extra context for the overview template: overview(access, state) -> dict.
-    overview: Callable[[Any, Any], dict] = lambda access, state: {}
+    """Everything a game system provides, each part named once. Built in the system's
+    system.py and registered by its dotted path in settings.GAME_SYSTEMS."""
+
+    # -- What it is ---------------------------------------------------------------------------
+    # Its rules module (campaigns/rules/<system>/), keeping the protocol of
+    # campaigns/rules/protocol.py (checked when the GameSystem is built). The system's key
+    # ("risk-legacy": a campaign's `system`, the journal's "system") and its label ("Risk
+    # Legacy": the game's name on every page) are the rules' KEY and LABEL.
+    rules: ModuleType
+    # What the shared read side (the stats page, a play log's standings, the CSV and BG Stats
+    # exports) reads of it: its finished games as `Play`s with `Seat`s and the facts about them
+    # (campaigns/readside/base.py).
+    read_side: ReadSide
+    # Its templates folder (usually campaigns/systems/<system>/templates/, holding its
+    # templates under <system>/ so their names never clash): found by the registry's template
+    # loader after the shared templates/. None: the system has no templates of its own.
+    templates: Path | None = None
+
+    # -- Its pages ------------------------------------------------------------------------------
+    # The template its campaigns' overview includes, with `campaign`, `access`, `system` (this
+    # GameSystem), `players`, `recent`, `state` (the JOURNAL.md campaign_state, built only if
+    # read) and what `overview` gives. Required: every campaign has an overview.
+    overview_template: str
+    # Extra context for the overview template: overview(access, state) -> dict, `state` being
+    # the folded state now (read-only).
+    overview: Callable[[Any, Any], dict] = no_overview_context
+    # The tabs it adds between Overview and History, members only.
     tabs: tuple[Tab, ...] = ()
-    # Its views of the SHARED_PAGES, by name: view(request, slug). A page a system leaves
-    # out is a 404 for its campaigns, except "history", which defaults to the journal's.
+    # Its views of the SHARED_PAGES, by name: view(request, slug, **kwargs). A page it leaves
+    # out is a 404 for its campaigns, except "history", which defaults to the journal, entry
+    # by entry (campaigns.views.history).
     pages: Mapping[str, Callable] = field(default_factory=dict)
-    # Its own pages, under campaigns/<slug>/ (names and paths unique across systems).
+    # Its own pages, under campaigns/<slug>/ (their names and paths unique across systems).
     urlpatterns: Sequence = ()
     # A play log's own numbers of one play (territories, rooms, ...), included by the shared
     # play page (campaigns/views/play_log_pages.py) with `data` (the play as the journal
     # writes it, corrected), `game` (its record in the fold) and `item` (its read-side row).
+    # None: the play page shows the seats, results and scores only.
     play_template: str | None = None
+
+    # -- Its words --------------------------------------------------------------------------
+    # What it calls its games in the count every page shows.
+    count_words: CountWords = CountWords()
+    # A game is opened by one entry and ended by a later one (Risk Legacy): between the two
+    # the count says "game 5 in progress". False: a game is logged once it is over.
+    games_open_while_played: bool = False
+
+    def __post_init__(self):
+        missing = protocol.missing(self.rules)
+        if missing:
+            raise TypeError(
+                f"{self.rules.__name__} lacks {', '.join(missing)} of the rules protocol "
+                "(campaigns/rules/protocol.py)"
+            )
+        unknown = sorted(set(self.pages) - set(SHARED_PAGES))
+        if unknown:
+            shared = ", ".join(unknown)
+            raise TypeError(f"{self.key}: {shared} are not shared pages (SHARED_PAGES): use urlpatterns")
 
     @property
     def key(self) -> str:

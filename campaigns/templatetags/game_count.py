@@ -3,7 +3,7 @@ and an invitation all say it with `{% games_played campaign %}`."""
 
 from django import template
 
-from .. import store
+from .. import registry, states
 
 register = template.Library()
 
@@ -13,7 +13,7 @@ def games_finished(campaign) -> int:
     knows); the other systems log a game once it is over, so every logged game counts."""
     if campaign.games_finished is not None:
         return campaign.games_finished
-    return getattr(store.state(campaign), "games_finished", campaign.games_played)
+    return states.state(campaign).games_finished
 
 
 @register.simple_tag
@@ -26,11 +26,12 @@ def games_played(campaign, say_game_on=True) -> str:
     finished = games_finished(campaign)
     # Only a system whose games are opened and then ended has one in progress (Risk Legacy);
     # the others log a game once it is over, and a deleted play leaves a gap, not a game on.
-    game_on = getattr(campaign.rules, "GAMES_OPEN_WHILE_PLAYED", False) and campaign.games_played > finished
+    system = registry.system_of(campaign)
+    game_on = system.games_open_while_played and campaign.games_played > finished
     game_on = game_on and say_game_on
     in_progress = campaign.games_played if game_on else None
     # What the system calls its games: "4 games played", "5 sittings played", "8 plays logged".
-    one, many, done = getattr(campaign.rules, "COUNT_WORDS", ("game", "games", "played"))
+    one, many, done = system.count_words.one, system.count_words.many, system.count_words.done
     if not finished:
         return f"Game {in_progress} in progress" if in_progress else f"No {one} {done} yet"
     text = f"{finished} {one if finished == 1 else many} {done}"

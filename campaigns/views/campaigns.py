@@ -9,13 +9,12 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import store
+from .. import registry, states, store
 from ..access import campaign_for, campaign_for_public_link
 from ..forms import CampaignForm, JournalUploadForm, add_rule_error
 from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
-from ..systems import system_of
 from .htmx import render_page
 from .params import same_origin_path, whole_number
 from .refusals import focus_first_error
@@ -27,7 +26,7 @@ def home(request):
     campaigns = list(Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at"))
     # Each card's count of games is the campaign's own column; a campaign saved before it
     # existed reads its state instead: those are folded together (two queries in all).
-    store.timelines([campaign for campaign in campaigns if campaign.games_finished is None])
+    states.timelines([campaign for campaign in campaigns if campaign.games_finished is None])
     return render_page(request, "campaigns/home.html", {"campaigns": campaigns})
 
 
@@ -63,8 +62,8 @@ def campaign_create(request):
 
 def _detail_context(access, as_of=None):
     campaign = access.campaign
-    current = store.state(campaign)
-    system = system_of(campaign)
+    current = states.state(campaign)
+    system = registry.system_of(campaign)
     return {
         "campaign": campaign,
         "access": access,
@@ -114,7 +113,7 @@ def state_json(request, slug):
         as_of = whole_number(as_of)
         if as_of is None or as_of > campaign.games_played:
             return JsonResponse({"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400)
-    return JsonResponse(store.state_json(campaign, as_of), json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(states.state_json(campaign, as_of), json_dumps_params={"ensure_ascii": False})
 
 
 @login_required

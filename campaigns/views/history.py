@@ -24,9 +24,9 @@ def journal_history(request, slug):
 def _journal_history(request, campaign):
     """Each game's entries in words, newest game first; with ?player=, only the games whose
     entries name that player."""
-    players = store.roster(campaign)
+    players = campaign.roster()
     player = request.GET.get("player") if request.GET.get("player") in players else None
-    entries = store.live_entries(campaign)
+    entries = campaign.live_entries()
     groups: dict[int | None, list[str]] = {}
     for entry, number in zip(entries, base.game_numbers(entries), strict=True):
         groups.setdefault(number, []).append(entry)

@@ -4,7 +4,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import store
+from .. import roster
 from ..access import campaign_for
 from ..forms import MemberRoleForm
 from ..models import Campaign, Membership, new_token
@@ -102,11 +102,11 @@ def join(request, token):
     if campaign.memberships.filter(user=request.user).exists():
         return redirect(campaign)
     # The roster name that is this account's own, offered so joining links it in one tap.
-    offered = store.matching_player(campaign, request.user)
+    offered = roster.matching_player(campaign, request.user)
     if request.method == "POST":
         Membership.objects.get_or_create(campaign=campaign, user=request.user, defaults={"role": Membership.Role.MEMBER})
         if offered is not None and request.POST.get("player") == str(offered.pk):
-            store.link_player(campaign, offered, request.user)
+            roster.link_player(campaign, offered, request.user)
             messages.success(request, f"Welcome to {campaign.name}. You play as {offered.name}.")
         elif request.POST.get("player"):
             messages.success(request, f"Welcome to {campaign.name}.")

@@ -1,5 +1,5 @@
 """Pages every play log shares (risk-skyrim, captain-america), answered from its state and the
-shared play-log rules (rules/play_log.py), never naming a system: deleting a logged play.
+shared play-log rules (rules/play_log/), never naming a system: deleting a logged play.
 
 A deletion is a journal entry like any other: checked by the rules under the campaign's lock,
 shown in the history, and taken back by undo.
@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import store
+from .. import states, store
 from ..access import campaign_for
 from ..rules import play_log
 from ..rules.base import GAME_KIND, RuleError
@@ -37,7 +37,7 @@ def delete_play(request, slug, number):
                 request, f"Play {number} was deleted. “Undo last entry” on the overview takes it back."
             )
             return redirect(reverse("history", args=[campaign.slug]))
-    state = store.state(campaign)
+    state = states.state(campaign)
     if refusal is None:
         refusal = _refusal(state, number)
     data = state.play_data(number) if refusal is None else None

@@ -1,10 +1,10 @@
-"""Looking back at a play log (any system whose state is a rules.checks.PlayLog): one play's
+"""Looking back at a play log (any system whose state is a rules.play_log.PlayLog): one play's
 page, the history of plays and the standings, and the overview's latest plays.
 
 Shared by the play-log systems, so it never names one: a play's seats come from the
 system's read side (`Play`s with `Seat`s: campaigns/readside), its own numbers (territories,
 rooms, ...) from the system's `play_template`, and what the fold recorded (a play's record,
-its data as it stands now, corrections, deletions) from the state (rules/play_log.py).
+its data as it stands now, corrections, deletions) from the state (rules/play_log/).
 
 Lists of plays are paged (the latest first, ?page=N read like every number a URL hands in),
 so a log of 1,000 plays renders 20 of them, with the same few queries as a log of 5; htmx's
@@ -18,7 +18,7 @@ import operator
 from dataclasses import dataclass, field
 from functools import partial
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
@@ -27,21 +27,16 @@ from django.http import Http404
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from .. import charts, store
+from .. import charts, registry, standings as standings_module, states, stats
 from ..access import Access, campaign_for
 from ..models import Campaign
+from ..readside.base import Play
 from ..rules.base import GAME_KIND
 from ..rules.play_log import CORRECTION, DELETION
+from ..standings import play_differences
 from . import live as live_refresh
 from .htmx import render_page
 from .params import whole_number
-
-if TYPE_CHECKING:
-    from ..readside.base import Play
-
-# The systems' packages import this module to register its pages, and campaigns.systems,
-# campaigns.stats and campaigns.standings (through the read side) import the systems: they are
-# imported where used, so that importing this module first does not go round in a circle.
 
 PLAYS_PER_PAGE = 20
 # The wins-over-time chart draws this many players at most (its colours run out after).
@@ -97,10 +92,9 @@ class SideSeats:
 def _play_row(campaign: Campaign, record) -> Play:
     """The read side's row of one play. A read side reads the plays of a state, so it is
     handed a state of that one play: a page never turns every play of a long log into rows."""
-    from ..systems import system_of
-
     one_play = SimpleNamespace(games=[record])
-    return next(iter(system_of(campaign).read_side.plays(one_play, {}, campaign.slug, campaign.name)))
+    read_side = registry.system_of(campaign).read_side
+    return next(iter(read_side.plays(one_play, {}, campaign.slug, campaign.name)))
 
 
 def _record(state, number: int):
@@ -265,7 +259,7 @@ def history(request, slug):
     and deletion; ?player=Name keeps that player's plays."""
     access = campaign_for(request, slug)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     context = {
         "campaign": campaign,
@@ -295,7 +289,7 @@ def _live_context(request, access: Access, on: str) -> dict:
     plays (the filter's player, sent by the poll), both keeping what the list shows
     (`_live_plays`), or the form's number."""
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
     if on == "overview":
         context["records"] = list(state.records.items())
@@ -337,12 +331,9 @@ def live(request, slug):
 def play_detail(request, slug, number):
     """One play: its seats, sides and numbers, the score, the result, who logged it and when,
     its corrections (and its deletion), with links to correct or delete it."""
-    from ..standings import play_differences
-    from ..systems import system_of
-
     access = campaign_for(request, slug)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     data = state.play_data(number)
     if data is None or _record(state, number) is None:
         raise Http404("No such play.")
@@ -357,7 +348,7 @@ def play_detail(request, slug, number):
     context = {
         "campaign": campaign,
         "access": access,
-        "system": system_of(campaign),
+        "system": registry.system_of(campaign),
         "item": item,
         "changes": changes,  # (its correction or deletion, what it changed)
         "game": _record(state, number),
@@ -371,9 +362,9 @@ def play_detail(request, slug, number):
 
 def _standings_figures(campaign: Campaign) -> dict:
     """The standings page's table and charts, worked out over every play of the log."""
-    from .. import standings as standings_module, stats
-
-    record = stats.campaign_record(campaign.slug, campaign.name, campaign.system, store.state(campaign))
+    record = stats.campaign_record(
+        campaign.slug, campaign.name, registry.system_of(campaign), states.state(campaign)
+    )
     table = standings_module.standings(record)
     colours = charts.series_classes((player.name, player.name) for player in table.players)
     return {

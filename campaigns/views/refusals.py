@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect
 
-from .. import store
+from .. import states
 
 
 def focus_first_error(form) -> None:
@@ -26,7 +26,7 @@ def focus_first_error(form) -> None:
 def refreshed_state(campaign):
     """The campaign's state now, after another write (ours or another phone's) moved it on."""
     campaign.refresh_from_db(fields=["journal_version", "games_played"])
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def moved_on(request, campaign, what):

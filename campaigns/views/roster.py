@@ -3,10 +3,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_http_methods
 
-from .. import store
 from ..access import campaign_for
 from ..forms import PlayerForm, add_rule_error
 from ..models import Player
+from ..roster import add_player, delete_player, link_player, rename_player
+from ..rules.base import RuleError
 from .htmx import render_page
 from .params import whole_number
 from .refusals import page_url_on_get
@@ -49,8 +50,8 @@ def roster(request, slug):
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            player = store.add_player(access.campaign, form.cleaned_data["name"])
-        except store.RuleError as error:
+            player = add_player(access.campaign, form.cleaned_data["name"])
+        except RuleError as error:
             add_rule_error(form, error)
         else:
             messages.success(request, f"{player.name} joined the roster.")
@@ -68,8 +69,8 @@ def player_rename(request, slug, player_id):
     if form.is_valid():
         old_name = player.name
         try:
-            store.rename_player(access.campaign, player, form.cleaned_data["name"])
-        except store.RuleError as error:
+            rename_player(access.campaign, player, form.cleaned_data["name"])
+        except RuleError as error:
             add_rule_error(form, error)
         else:
             messages.success(request, f"{old_name} is now {player.name}.")
@@ -84,8 +85,8 @@ def player_delete(request, slug, player_id):
     access = campaign_for(request, slug, record=True)
     player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
     try:
-        store.delete_player(access.campaign, player)
-    except store.RuleError as error:
+        delete_player(access.campaign, player)
+    except RuleError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, f"{player.name} was taken off the roster.")
@@ -100,7 +101,7 @@ def player_link(request, slug, player_id):
     player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
     user_id = request.POST.get("user", "")
     if user_id == "":
-        store.link_player(access.campaign, player, None)
+        link_player(access.campaign, player, None)
         messages.success(request, f"{player.name} is no longer linked.")
         return redirect("roster", slug=slug)
     user_id = whole_number(user_id)
@@ -110,6 +111,6 @@ def player_link(request, slug, player_id):
     if membership is None:
         messages.error(request, "Only a member of this campaign can be linked to a player: choose one from the list.")
         return _roster_page(request, access, status=400)
-    store.link_player(access.campaign, player, membership.user)
+    link_player(access.campaign, player, membership.user)
     messages.success(request, f"{player.name} is now linked to {membership.user}.")
     return redirect("roster", slug=slug)

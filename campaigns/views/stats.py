@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.utils import formats, timezone
 from django.views.decorators.http import require_safe
 
-from .. import charts, exports, standings, stats, store
+from .. import charts, exports, registry, standings, states, stats
 from ..access import campaign_for
 from ..models import Campaign, Player
 from .htmx import render_page
@@ -21,9 +21,10 @@ CHART_PLAYERS = charts.SERIES_COLOURS
 
 def campaign_record(campaign: Campaign, *, timeline=None) -> stats.CampaignRecord:
     """A campaign's plays from its cached states (never a fresh fold when they are cached)."""
-    timeline = timeline or store.timeline(campaign)
+    timeline = timeline or states.timeline(campaign)
+    system = registry.system_of(campaign)
     return stats.campaign_record(
-        campaign.slug, campaign.name, campaign.system, timeline.current, after_game=timeline.after_game
+        campaign.slug, campaign.name, system, timeline.current, after_game=timeline.after_game
     )
 
 
@@ -62,13 +63,14 @@ def stats_detail(request):
     campaigns = list(Campaign.objects.for_user(request.user).order_by("name", "pk"))
     chosen = next((c for c in campaigns if c.slug == request.GET.get("campaign")), None)
     in_scope = [chosen] if chosen else campaigns
-    folded = store.timelines(in_scope)
+    folded = states.timelines(in_scope)
     summary = stats.summarize(
         [campaign_record(campaign, timeline=folded[campaign.pk]) for campaign in in_scope],
         # Every campaign's roster, even when one is shown: a name linked in another campaign
         # still says whose it is.
         stats.people(_roster_names(campaigns)),
         me=request.user.pk,
+        order=[system.key for system in registry.systems()],
     )
     colours = _colours(summary)
     wins_chart, rate_chart = _charts(summary, colours, one_campaign=chosen is not None)

@@ -1,12 +1,13 @@
 """The pages every game system has at the same address (play/, games/new/, setup/,
-history/, ...: campaigns.systems.SHARED_PAGES), each answered by the campaign's system's view."""
+history/, ...: campaigns.systems.base.SHARED_PAGES), each answered by the campaign's system's
+view (its GameSystem.pages)."""
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 
+from .. import registry
 from ..access import campaign_for
 from ..models import Campaign
-from ..systems import SYSTEMS
 from .history import journal_history
 
 # What a system that has no page of its own of that name shows.
@@ -23,7 +24,7 @@ def system_page(name: str):
             # The page itself sends a visitor to log in (or, polled, says they are signed
             # out): the same for every campaign, existing or not, so nothing is revealed.
             system = Campaign.objects.filter(slug=slug).values_list("system", flat=True).first()
-        page = SYSTEMS[system].pages.get(name) or DEFAULT_PAGES.get(name) if system else None
+        page = registry.get(system).pages.get(name) or DEFAULT_PAGES.get(name) if system else None
         if page is None:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

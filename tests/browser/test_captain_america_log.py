@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 
 from ..factories import UserFactory
 from .conftest import log_in
@@ -104,7 +104,7 @@ def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, jav
     assert [error for error in phone.csp_errors if "Content Security Policy" in error] == []
 
     campaign.refresh_from_db()
-    state = store.state(campaign)
+    state = states.state(campaign)
     assert [(game.number, game.result) for game in state.games] == [(1, "iron-man"), (2, "iron-man")]
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 
@@ -16,7 +16,7 @@ from .conftest import log_in
 
 
 def state_now(campaign):
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

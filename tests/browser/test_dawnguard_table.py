@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
@@ -36,7 +36,7 @@ def first_sitting(owner):
 
 
 def state_now(campaign):
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 def choose(form, player):

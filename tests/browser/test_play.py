@@ -5,10 +5,11 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
+from ..journal_files import RULES
 from .conftest import log_in
 from ..conftest import load_journal
 from ..factories import UserFactory
@@ -17,7 +18,7 @@ from .test_setup_and_start import choose, console_errors, pick_start
 
 
 def game_one_started(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     first_game = next(i for i, e in enumerate(entries) if e.kind == "game")
     store.append(campaign, entries[: first_game + 1], owner)
@@ -136,7 +137,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     expect(watcher.locator("#table-live")).to_contain_text("Ready for game 3", timeout=3000)
     shoot(watcher, "play-11-watcher-ready-for-game-3-dark")
 
-    state = store.state(type(campaign).objects.get(pk=campaign.pk))
+    state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert state.continents["South America"].name == "Awesometonia"
     assert state.territories["Ural"].city.name == "Ironhold"
     assert state.territories["Egypt"].resources == 3  # its coin sticker, and now this one
@@ -145,7 +146,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
 
 
 def game_two_ended(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     ends = [i for i, e in enumerate(entries) if e.kind == "game_end"]
     store.append(campaign, entries[: ends[1] + 1], owner)
@@ -182,5 +183,5 @@ def test_every_winners_reward_through_the_form(new_phone, shoot):
         shoot(phone, f"play-reward-{index + 1}-{label.lower().replace(' ', '-')}")
         phone.get_by_role("button", name="Record Ana's reward").click()
         expect(phone.get_by_text(f"Recorded: Ana signed the victor's section and chose {label}")).to_be_visible()
-        assert shows(store.state(type(campaign).objects.get(pk=campaign.pk)))
+        assert shows(states.state(type(campaign).objects.get(pk=campaign.pk)))
     assert phone.csp_errors == []

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 
@@ -82,7 +82,7 @@ def test_the_overview_follows_the_plays_too(new_phone, shoot, skyrim):
     another_phone_logs_play_9(skyrim)
 
     expect(phone_a.locator("#play-9")).to_be_visible(timeout=SOON)
-    played = "Ana" in store.state(Campaign.objects.get(pk=skyrim.pk)).game(9).players
+    played = "Ana" in states.state(Campaign.objects.get(pk=skyrim.pk)).game(9).players
     expect(ana_plays).to_have_text(str(before + 1 if played else before))
     shoot(phone_a, "play-log-live-overview-390")
 
@@ -134,7 +134,7 @@ def test_a_half_typed_form_hears_of_a_play_logged_on_another_phone(new_phone, sh
     expect(phone_a.locator("#sk-preview")).to_contain_text("Cid wins")
     phone_a.get_by_role("button", name="Save play 10").click()
     expect(phone_a.get_by_role("status").filter(has_text="Play 10 is logged: Cid won.")).to_be_visible()
-    state = store.state(Campaign.objects.get(pk=skyrim.pk))
+    state = states.state(Campaign.objects.get(pk=skyrim.pk))
     assert [game.number for game in state.games][-2:] == [9, 10]
 
 

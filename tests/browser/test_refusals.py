@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
@@ -78,7 +78,7 @@ def test_the_loser_of_a_reward_race_sees_the_next_players_form_and_the_message_i
 
     # Another phone records Ben's reward first.
     campaign.refresh_from_db()
-    theirs = RewardForm(store.state(campaign), "Ben", {
+    theirs = RewardForm(states.state(campaign), "Ben", {
         "player": "Ben", "reward-choice": "destroy_territory_card", "reward-destroy_territory_card__territory": "Siam",
     })
     assert theirs.is_valid()

@@ -5,18 +5,19 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.rules import journal
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..journal_files import RULES
 from .conftest import SMALL_PHONE, assert_accessible
 from .test_play import game_one_started, log_in
 from .test_setup_and_start import console_errors
 
 
 def game_one_ended(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     end = next(i for i, e in enumerate(entries) if e.kind == "game_end")
     store.append(campaign, entries[: end + 1], owner)
@@ -58,7 +59,7 @@ def test_a_scar_covers_a_scar_when_the_card_allows_it(new_phone, shoot):
         phone.get_by_role("button", name="Record").first.click()
         expect(phone.get_by_text(re.compile(f"Recorded: .*{scar}"))).to_be_visible()
     campaign.refresh_from_db()
-    assert store.state(campaign).territories["Siberia"].scar == "Ammo Shortage"
+    assert states.state(campaign).territories["Siberia"].scar == "Ammo Shortage"
     no_horizontal_overflow(phone)
     assert console_errors(phone) == []
 
@@ -76,5 +77,5 @@ def test_the_trade_in_chart_is_corrected_on_a_small_phone(new_phone, shoot):
     phone.get_by_role("button", name="Save the chart").click()
     expect(phone.get_by_text("The trade-in chart is corrected.")).to_be_visible()
     campaign.refresh_from_db()
-    assert store.state(campaign).trade_in_chart[7] == 17
+    assert states.state(campaign).trade_in_chart[7] == 17
     assert console_errors(phone) == []

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states
 from campaigns.models import Membership
 from campaigns.rules import risk_legacy as rules
 
@@ -193,7 +193,7 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     shoot(page, "start-06-game-1-is-on")
 
     campaign.refresh_from_db()
-    game = store.state(campaign).last_game
+    game = states.state(campaign).last_game
     assert [(s.player, s.faction, s.start) for s in game.seats] == [
         ("Ana", "Khan Industries", "Egypt"),
         ("Ben", "Enclave of the Bear", "Peru"),
@@ -255,7 +255,7 @@ def test_the_pages_in_the_dark(new_phone, shoot):
 
 def _legal_count(campaign, player, chosen):
     campaign.refresh_from_db()
-    return len(rules.legal_starts(store.state(campaign), player, chosen))
+    return len(rules.legal_starts(states.state(campaign), player, chosen))
 
 
 def _viewport(name):

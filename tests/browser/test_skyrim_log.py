@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 
 from ..factories import UserFactory
 from .conftest import SMALL_PHONE, log_in
@@ -23,7 +23,7 @@ def skyrim(transactional_db):
 
 def now(campaign):
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def seat(page, slot, player, faction):

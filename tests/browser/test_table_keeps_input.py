@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
@@ -125,7 +125,7 @@ def test_a_risk_legacy_refresh_keeps_a_half_filled_event_form(new_phone, shoot):
     phone.get_by_label("Territory").first.select_option("Siberia")
 
     # Another phone records (straight into the journal): the page refreshes its status...
-    state = store.state(campaign)
+    state = states.state(campaign)
     scarred_by = state.last_game.seats[0].player
     store.append(campaign, [Entry("event", {"type": "scar", "player": scarred_by, "territory": "Egypt",
                                             "scar": "Bunker"})], olive)
@@ -143,10 +143,10 @@ def test_a_risk_legacy_refresh_keeps_a_half_filled_event_form(new_phone, shoot):
 
 
 def test_a_visitor_sees_the_games_the_registry_knows(new_phone, shoot):
-    from campaigns.systems import SYSTEMS
+    from campaigns import registry
 
     phone = new_phone(viewport=SMALL_PHONE)
     phone.goto("/")
     games = phone.get_by_role("list", name="The games it knows").get_by_role("listitem")
-    expect(games).to_have_text([system.label for system in SYSTEMS.values()])
+    expect(games).to_have_text([system.label for system in registry.systems()])
     shoot(phone, "home-visitor-games-360")

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
@@ -149,7 +149,7 @@ def test_one_game_night_takes_at_most_40_taps(new_phone, shoot):
     taps = log_game_night(page, shoot, campaign, 2, TONIGHT)
     report = counted(taps)  # printed with pytest -s: the numbers in the README
     assert taps.taps <= MOST_TAPS, report
-    state = store.state(type(campaign).objects.get(pk=campaign.pk))
+    state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert [(s.player, s.faction) for s in state.games[1].seats] == [(p, f) for p, f, _ in TONIGHT]
     assert state.territories["Ural"].city.name == "Ironhold"
     assert console_errors(page) == []
@@ -197,5 +197,5 @@ def test_the_first_game_night_takes_at_most_40_taps_too(new_phone, shoot):
     taps = log_game_night(page, shoot, campaign, 1, GAME_1)
     report = counted(taps)  # printed with pytest -s: the numbers in the README
     assert taps.taps <= MOST_TAPS, report
-    state = store.state(type(campaign).objects.get(pk=campaign.pk))
+    state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert [(s.player, s.faction) for s in state.games[0].seats] == [(p, f) for p, f, _ in GAME_1]

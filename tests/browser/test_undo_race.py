@@ -12,6 +12,7 @@ from campaigns.rules import journal
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..journal_files import RULES
 from .conftest import PHONE, SMALL_PHONE, assert_accessible, log_in
 
 
@@ -19,7 +20,7 @@ from .conftest import PHONE, SMALL_PHONE, assert_accessible, log_in
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "360"])
 def test_two_phones_confirming_the_same_undo_take_back_one_entry(new_phone, shoot, viewport):
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"))
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=olive, players=players)
     store.append(campaign, entries[:3], olive)
     Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)

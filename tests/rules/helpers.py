@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from campaigns.rules import journal
 from campaigns.rules.base import RuleError
 
+from ..journal_files import RULES
+
 
 class PlayLog:
     """A system's log for a roster, as a test drives it: entries logged, or refused."""
@@ -40,18 +42,18 @@ class PlayLog:
 
 def round_trip(data: dict) -> dict:
     """A journal loaded and written back: equal to it when it round-trips."""
-    system, name, players, entries, _ = journal.load(data)
+    system, name, players, entries, _ = journal.load(data, RULES)
     return journal.write(system, name, players, entries)
 
 
 def final_state_json(system, data: dict) -> dict:
     """The campaign_state of a journal after its last entry."""
-    return system.state_json(journal.load(data)[4].current)
+    return system.state_json(journal.load(data, RULES)[4].current)
 
 
 def describes_every_entry(system, data: dict) -> bool:
     """Whether the system words a description for each entry of a journal."""
-    _, _, _, entries, _ = journal.load(data)
+    _, _, _, entries, _ = journal.load(data, RULES)
     return all(isinstance(text, str) and text for text in map(system.describe, entries))
 
 

@@ -12,6 +12,7 @@ from campaigns.rules import captain_america, journal
 from campaigns.rules.base import Entry, RuleError
 
 from ..conftest import load_journal
+from ..journal_files import RULES
 from .helpers import PlayLog, describes_every_entry, final_state_json, legal_journal, round_trip
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee"]
@@ -347,7 +348,7 @@ def load_data():
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    assert journal.load(data)[0] is captain_america
+    assert journal.load(data, RULES)[0] is captain_america
     assert round_trip(data) == data
 
 
@@ -373,7 +374,7 @@ def test_the_journal_refuses_a_broken_game_with_its_place():
     data = load_data()
     data["games"][1]["rooms"]["iron-man"] = 30
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value) == (
         "game 2: the teams hold 46 rooms, but there are 34 rooms and the Quinjet (35 in all)"
     )
@@ -383,7 +384,7 @@ def test_the_journal_refuses_an_unknown_game_key():
     data = load_data()
     data["games"][0]["winner"] = "captain-america"
     with pytest.raises(RuleError, match="^game 1: unknown key 'winner' in a game"):
-        journal.load(data)
+        journal.load(data, RULES)
 
 
 def test_every_entry_of_the_data_journal_has_a_description():

@@ -9,6 +9,7 @@ from campaigns.rules import journal, limits
 from campaigns.rules.base import RuleError
 
 from ..conftest import load_journal
+from ..journal_files import RULES
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,7 @@ def test_a_journal_is_refused_whole_for_a_text_a_database_would_refuse():
     data = load_journal("risk_legacy_15_games.json")
     data["games"][4]["played_on"] = "2026-10-01\x00"
     with pytest.raises(RuleError) as refused:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(refused.value) == "game 5: 'played_on' contains a NUL character"
 
 
@@ -76,13 +77,13 @@ def test_a_lone_surrogate_from_an_escaped_json_file_is_refused():
     data = load_journal("captain_america_plays.json")
     data["players"][0] = "\ud800"
     with pytest.raises(RuleError, match="lone UTF-16 surrogate"):
-        journal.load(journal.parse_json(json.dumps(data)))
+        journal.load(journal.parse_json(json.dumps(data)), RULES)
 
 
 def test_every_shipped_journal_is_within_the_limits():
     for name in ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json",
                  "captain_america_plays.json"]:
-        journal.load(load_journal(name))
+        journal.load(load_journal(name), RULES)
 
 
 def test_the_size_limits_are_checked_before_anything_is_converted(monkeypatch):
@@ -92,7 +93,7 @@ def test_the_size_limits_are_checked_before_anything_is_converted(monkeypatch):
     data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.PLAY_LOG_MAX_GAMES + 2)]
     monkeypatch.setattr(risk_skyrim, "journal_entries", lambda journal: pytest.fail("converted"))
     with pytest.raises(RuleError, match=f"a journal holds {limits.PLAY_LOG_MAX_GAMES:,} at most"):
-        journal.load(data)
+        journal.load(data, RULES)
 
 
 def test_a_play_log_may_hold_5_000_plays_and_a_campaign_500_games():
@@ -105,7 +106,7 @@ def test_a_play_log_may_hold_5_000_plays_and_a_campaign_500_games():
     data = load_journal("dawnguard_campaign.json")
     data["games"] = [{**data["games"][0], "number": n} for n in range(1, limits.JOURNAL_MAX_GAMES + 2)]
     with pytest.raises(RuleError, match="the journal has 501 games; a journal holds 500 at most"):
-        journal.load(data)
+        journal.load(data, RULES)
 
 
 def test_the_limits_are_the_ones_the_readme_and_games_md_give():
@@ -183,7 +184,7 @@ def test_a_journal_file_of_exactly_4_mb_is_read():
 
 def test_the_journal_import_counts_the_entries_against_the_limit(monkeypatch):
     data = load_journal("risk_legacy_15_games.json")
-    entries = len(journal.load(data)[3])
+    entries = len(journal.load(data, RULES)[3])
     monkeypatch.setattr(limits, "JOURNAL_MAX_ENTRIES", entries - 1)
     with pytest.raises(RuleError, match=f"the journal has {entries} entries; a journal holds {entries - 1} at most"):
-        journal.load(data)
+        journal.load(data, RULES)

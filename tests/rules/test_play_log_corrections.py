@@ -1,4 +1,4 @@
-"""Correcting and deleting a logged play of a play log (rules/play_log.py): a correction is
+"""Correcting and deleting a logged play of a play log (rules/play_log/): a correction is
 checked by the same rules as a play, a deletion keeps every other number, both are undone
 like any entry, and the journal carries them in "play_corrections" (an extension of
 JOURNAL.md) so that export(import(j)) == j."""
@@ -13,6 +13,7 @@ from campaigns.rules import base, captain_america, journal, play_log, risk_legac
 from campaigns.rules.base import Entry, RuleError
 
 from ..conftest import load_journal
+from ..journal_files import RULES
 from .helpers import PlayLog, round_trip
 from .test_risk_skyrim import PLAYERS as SKYRIM_PLAYERS
 from .test_risk_skyrim import legal_game
@@ -235,7 +236,7 @@ def test_the_state_as_of_a_play_counts_the_plays_up_to_it_as_they_stand_now():
 
 def test_a_campaign_still_keeps_its_state_as_of_each_game():
     data = load_journal("risk_legacy_15_games.json")
-    _, _, _, _, folded = journal.load(data)
+    _, _, _, _, folded = journal.load(data, RULES)
     assert folded.derive is None and sorted(folded.after_game) == list(range(16))
 
 
@@ -262,7 +263,7 @@ def test_corrections_and_deletions_round_trip_in_the_journal():
         {"after_game": 3, "corrected": chaos(1, ana=11, ben=30)},
     ])
     assert round_trip(data) == data
-    _, _, _, entries, folded = journal.load(data)
+    _, _, _, entries, folded = journal.load(data, RULES)
     assert [entry.kind for entry in entries] == ["game", "game", "correction", "game", "deletion", "correction"]
     state = risk_skyrim.state_json(folded.current)
     assert [game["number"] for game in state["games"]] == [1, 3]
@@ -276,7 +277,7 @@ def test_a_journal_written_from_the_forms_entries_carries_them_in_order():
     assert written["play_corrections"] == [
         {"after_game": 2, "deleted": 1}, {"after_game": 3, "corrected": chaos(2, ana=10, ben=30)}]
     assert [game["number"] for game in written["games"]] == [1, 2, 3]
-    assert journal.read(written)[3] == entries
+    assert journal.read(written, RULES)[3] == entries
 
 
 def test_a_journal_without_corrections_has_no_such_key():
@@ -289,7 +290,7 @@ def test_a_captain_america_journal_round_trips_with_them_too():
     data = a_journal("captain-america", [civil_war(1), civil_war(2)], play_corrections=[
         {"after_game": 2, "corrected": civil_war(1, rooms=(14, 14))}, {"after_game": 2, "deleted": 2}])
     assert round_trip(data) == data
-    assert captain_america.state_json(journal.load(data)[4].current)["games_played"] == 1
+    assert captain_america.state_json(journal.load(data, RULES)[4].current)["games_played"] == 1
 
 
 @pytest.mark.parametrize(
@@ -318,7 +319,7 @@ def test_a_captain_america_journal_round_trips_with_them_too():
 )
 def test_a_journal_with_a_wrong_correction_is_refused_with_its_place(corrections, message):
     with pytest.raises(RuleError) as refused:
-        journal.load(a_journal(play_corrections=copy.deepcopy(corrections)))
+        journal.load(a_journal(play_corrections=copy.deepcopy(corrections)), RULES)
     assert str(refused.value) == message
 
 
@@ -326,7 +327,7 @@ def test_only_play_logs_have_play_corrections():
     data = load_journal("risk_legacy_15_games.json")
     data["play_corrections"] = []
     with pytest.raises(RuleError, match="unknown key 'play_corrections' in the journal"):
-        journal.load(data)
+        journal.load(data, RULES)
     assert "play_corrections" not in risk_legacy.JOURNAL_KEYS
 
 
@@ -338,7 +339,7 @@ def test_the_every_kind_play_logs_hold_every_entry_kind_and_ending():
     journals = play_log_journals()
     for data in journals.values():
         assert round_trip(data) == data
-        entries = journal.read(data)[3]
+        entries = journal.read(data, RULES)[3]
         assert {entry.kind for entry in entries} == set(play_log.ENTRY_KINDS)
         # Combinations a group makes: a play corrected, then deleted; a play corrected twice.
         corrected = [entry.data["number"] for entry in entries if entry.kind == play_log.CORRECTION]
@@ -349,13 +350,13 @@ def test_the_every_kind_play_logs_hold_every_entry_kind_and_ending():
     seat_keys = {key for game in skyrim for seat in game["seats"] for key in seat}
     assert seat_keys == {"player", "faction"} | {key for required, optional in risk_skyrim.SEAT_FIELDS.values()
                                                   for key in (*required, *optional)}
-    civil_war = journal.load(journals["Every kind of Civil War play"])[4].current
+    civil_war = journal.load(journals["Every kind of Civil War play"], RULES)[4].current
     assert {len(game.players) for game in civil_war.games} == {2, 4}
     still_counted = [number for number in civil_war.corrections if not civil_war.is_deleted(number)]
     assert {len(civil_war.game(number).players) for number in still_counted} == {2}  # a 2-player play corrected
     as_first_logged = {**journals["Every kind of Civil War play"]}
     del as_first_logged["play_corrections"]
-    results = {game["result"] for game in captain_america.state_json(journal.load(as_first_logged)[4].current)["games"]}
+    results = {game["result"] for game in captain_america.state_json(journal.load(as_first_logged, RULES)[4].current)["games"]}
     assert results == {"captain-america", "iron-man", "draw"}
 
 
@@ -400,7 +401,7 @@ def concerns(entry, number):
 def test_any_log_with_changes_round_trips_and_counts_the_plays_as_they_stand(drawn):
     data, standing = drawn
     assert round_trip(data) == data
-    system, _, players, entries, folded = journal.load(data)
+    system, _, players, entries, folded = journal.load(data, RULES)
     state = folded.current
     assert [game.number for game in state.games] == sorted(standing)
     assert all(state.play_data(number) == play for number, play in standing.items())
@@ -423,7 +424,7 @@ def test_folding_a_play_log_copies_no_state(monkeypatch):
 
 def test_a_journal_and_its_entries_share_no_data():
     data = a_journal(play_corrections=[{"after_game": 3, "corrected": chaos(1, ana=10, ben=30)}])
-    entries = journal.read(data)[3]
+    entries = journal.read(data, RULES)[3]
     data["games"][0]["seats"][0]["territories"] = 0
     data["play_corrections"][0]["corrected"]["seats"][0]["territories"] = 0
     assert entries[0].data == chaos(1) and entries[-1].data == chaos(1, ana=10, ben=30)

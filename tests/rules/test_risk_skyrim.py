@@ -11,6 +11,7 @@ from campaigns.rules import journal, risk_skyrim
 from campaigns.rules.base import Entry, RuleError
 
 from ..conftest import load_journal
+from ..journal_files import RULES
 from .helpers import PlayLog, describes_every_entry, final_state_json, legal_journal, round_trip
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
@@ -483,7 +484,7 @@ def load_data():
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    assert journal.load(data)[0] is risk_skyrim
+    assert journal.load(data, RULES)[0] is risk_skyrim
     assert round_trip(data) == data
     assert {g["mode"] for g in data["games"]} == {"chaos", "dovahkiin", "civil_war"}
 
@@ -514,7 +515,7 @@ def test_the_journal_refuses_a_broken_game_with_its_place():
     data = load_data()
     data["games"][3]["seats"][1]["victory_points"] = 9
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value).startswith("game 4: no seat has 10 or more victory points")
 
 
@@ -522,11 +523,11 @@ def test_the_journal_refuses_games_out_of_order_and_non_objects():
     data = load_data()
     data["games"][2]["number"] = 4
     with pytest.raises(RuleError, match="^game 3: games are numbered"):
-        journal.load(data)
+        journal.load(data, RULES)
     data = load_data()
     data["games"][0] = ["chaos"]
     with pytest.raises(RuleError, match="^game 1: a game must be a JSON object"):
-        journal.load(data)
+        journal.load(data, RULES)
 
 
 def test_every_entry_of_the_data_journal_has_a_description():

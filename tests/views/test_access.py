@@ -11,7 +11,8 @@ from django.urls import get_resolver, reverse
 
 from campaigns import store
 from campaigns.models import Membership
-from campaigns.systems import SHARED_PAGES, SYSTEMS
+from campaigns import registry
+from campaigns.systems.base import SHARED_PAGES
 from campaigns.views.system_pages import DEFAULT_PAGES
 
 from ..conftest import load_journal
@@ -86,8 +87,8 @@ DEMO_JOURNALS = {
 def systems_with(name: str) -> list[str]:
     """The systems whose campaigns have page `name` (all of them for a page outside a system)."""
     if name in SHARED_PAGES:
-        return [key for key, system in SYSTEMS.items() if name in system.pages or name in DEFAULT_PAGES]
-    own = [key for key, system in SYSTEMS.items() if any(getattr(p, "name", None) == name for p in system.urlpatterns)]
+        return [system.key for system in registry.systems() if name in system.pages or name in DEFAULT_PAGES]
+    own = [system.key for system in registry.systems() if any(p.name == name for p in system.urlpatterns)]
     return own or ["risk-legacy"]
 
 
@@ -215,7 +216,7 @@ def test_no_two_systems_declare_the_same_page():
     """Each system's own URLs are included side by side: a name or address used twice would
     send one system's campaigns to the other's view."""
     names, routes = [], []
-    for system in SYSTEMS.values():
+    for system in registry.systems():
         for pattern in system.urlpatterns:
             names.append(pattern.name)
             routes.append(str(pattern.pattern))
@@ -227,7 +228,8 @@ def test_no_two_systems_declare_the_same_page():
 def test_a_page_a_system_does_not_have_is_a_404_for_its_campaigns(client, owner):
     campaign = store.import_journal(load_journal("risk_legacy_15_games.json"), owner=owner)
     client.force_login(owner)
-    missing = [name for name in SHARED_PAGES if name not in SYSTEMS["risk-legacy"].pages and name not in DEFAULT_PAGES]
+    risk_legacy = registry.get("risk-legacy")
+    missing = [name for name in SHARED_PAGES if name not in risk_legacy.pages and name not in DEFAULT_PAGES]
     for name in missing:
         assert client.get(url_for(name, campaign)).status_code == 404, name
 

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import base
 
@@ -152,7 +152,7 @@ def test_the_board_is_answered_from_the_cached_states(owner_client, risk_campaig
     monkeypatch.setattr(base, "fold", no_fold)
     for game in (0, 1, 8, 15):
         assert owner_client.get(board_url(risk_campaign, game)).status_code == 200
-    store.forget_in_process_states()  # another process: the states are in Django's cache
+    states.forget_in_process()  # another process: the states are in Django's cache
     assert owner_client.get(board_url(risk_campaign, 4)).status_code == 200
 
 

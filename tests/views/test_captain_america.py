@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
@@ -73,11 +73,11 @@ def log(client, campaign, data, **headers):
 def now(campaign):
     """The log as it stands after the requests (the test's campaign object is out of date)."""
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def plays(campaign):
-    return [entry.kind for entry in store.live_entries(campaign)].count("game")
+    return [entry.kind for entry in campaign.live_entries()].count("game")
 
 
 # Logging a play -------------------------------------------------------------------------
@@ -358,7 +358,7 @@ def test_a_correction_is_a_new_entry_and_replaces_the_play(as_owner, airport):
                quinjet="iron-man", rooms_captain_america="14", rooms_iron_man="20")
     response = correct(as_owner, airport, 4, data)
     assert response.status_code == 302
-    entries = store.live_entries(airport)
+    entries = airport.live_entries()
     assert entries[-1].kind == "correction" and entries[-1].data["number"] == 4
     record = now(airport).game(4)
     assert (record.result, record.points) == ("iron-man", {"captain-america": 0, "iron-man": 5})
@@ -370,7 +370,7 @@ def test_a_correction_is_checked_by_the_same_rules(as_owner, airport):
     response = correct(as_owner, airport, 4, data)
     assert response.status_code == 200
     assert response.context["form"].errors["team_iron_man"] == ["Ben has two seats: one seat per player"]
-    assert store.live_entries(airport)[-1].kind == "game"
+    assert airport.live_entries()[-1].kind == "game"
 
 
 def test_a_correction_changing_nothing_is_refused(as_owner, airport):
@@ -381,14 +381,14 @@ def test_a_correction_changing_nothing_is_refused(as_owner, airport):
     response = correct(as_owner, airport, 4, data)
     assert response.status_code == 200
     assert "nothing to correct" in response.content.decode()
-    assert store.live_entries(airport)[-1].kind == "game"
+    assert airport.live_entries()[-1].kind == "game"
 
 
 def test_the_correction_preview(as_owner, airport):
     data = two(action="check", team_captain_america="Ben", team_iron_man="Dee", rooms_iron_man="16")
     html = correct(as_owner, airport, 4, data, HTTP_HX_REQUEST="true").content.decode()
     assert "<strong>Team Iron Man</strong> wins" in html
-    assert store.live_entries(airport)[-1].kind == "game"
+    assert airport.live_entries()[-1].kind == "game"
 
 
 def test_no_such_play_to_correct(as_owner, airport):
@@ -495,7 +495,7 @@ def test_the_pages_query_the_same_for_few_and_many_plays(client, owner, page, co
             from django.core.cache import cache
 
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         with CaptureQueriesContext(connection) as captured:
             assert client.get(reverse(page, args=args)).status_code == 200
         counts.append(len(captured))

@@ -3,6 +3,7 @@ fort and chapter 1 balance charts and their numbers), how its co-operative sitti
 stats, and its exports (issue 10, "Looking back")."""
 
 import csv
+import dataclasses
 import io
 import json
 import re
@@ -10,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import registry, states, store
 from campaigns.systems.dawnguard import charts, history
 
 from ..conftest import load_journal
@@ -384,7 +385,7 @@ def test_the_overview_and_history_query_the_same_for_1_and_12_sittings(client, o
     for campaign in (one, twelve):
         if cold:
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         with CaptureQueriesContext(connection) as captured:
             assert client.get(reverse(name, args=[campaign.slug])).status_code == 200
         counts.append(len(captured))
@@ -402,21 +403,19 @@ def test_co_op_sittings_count_with_what_they_completed_and_say_how():
 
     data = dawnguard_journal()
     timeline = base.fold(rules, data["players"], rules.journal_entries(data))
-    record = stats.campaign_record("fridays", "Dawnguard Fridays", "dawnguard", timeline.current,
-                                   after_game=timeline.after_game)
+    record = stats.campaign_record("fridays", "Dawnguard Fridays", registry.get("dawnguard"),
+                                   timeline.current, after_game=timeline.after_game)
     assert [play.completed for play in record.plays] == [None, "Chapter 1", None, "Chapter 2", "Chapter 3"]
     summary = stats.summarize([record], {})
     eve = next(player for player in summary.players if player.label == "Eve")
     assert (eve.coop_sittings, eve.games, eve.completions) == (3, 0, ["Chapter 2", "Chapter 3"])
     assert len(summary.coop_notes) == 1 and "never as a win or a loss" in summary.coop_notes[0]
     # Twice the same campaign: a chapter completed twice says so.
-    twice = stats.summarize([record, stats.CampaignRecord("again", "Again", "dawnguard", record.plays)], {})
+    twice = stats.summarize([record, dataclasses.replace(record, key="again", name="Again")], {})
     assert next(p for p in twice.players if p.label == "Eve").completions == ["Chapter 2 ×2", "Chapter 3 ×2"]
 
 
 def test_every_co_operative_read_side_says_how_its_plays_count():
     """The stats page prints it: a co-operative game added later must say it too."""
-    from campaigns.readside import READ_SIDES
-
-    cooperative = [read_side for read_side in READ_SIDES.values() if read_side.COOPERATIVE]
-    assert cooperative and all(read_side.COUNTING.strip() for read_side in cooperative)
+    cooperative = [system.read_side for system in registry.systems() if system.read_side.cooperative]
+    assert cooperative and all(read_side.counting.strip() for read_side in cooperative)

@@ -5,7 +5,7 @@ chapter_complete, chapter 2 played alone): each refusal shown beside its field, 
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
@@ -48,7 +48,7 @@ def events(*items):
 
 
 def state_of(campaign):
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 def entry_count(campaign):

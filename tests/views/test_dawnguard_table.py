@@ -10,7 +10,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
@@ -47,7 +47,7 @@ PLEDGED = (
 
 
 def state_now(campaign):
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 def entries(campaign):

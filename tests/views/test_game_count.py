@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import new_token
 from campaigns.templatetags.game_count import games_played
 
@@ -98,7 +98,7 @@ def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypa
     campaign = public_campaign_after(owner, 4, next_game="started")
     campaign.refresh_from_db()
     assert (campaign.games_played, campaign.games_finished) == (5, 4)
-    monkeypatch.setattr(store, "state", lambda *a, **k: pytest.fail("the count folded the journal"))
+    monkeypatch.setattr(states, "state", lambda *a, **k: pytest.fail("the count folded the journal"))
     assert games_played(campaign) == "4 games played · game 5 in progress"
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
@@ -36,7 +36,7 @@ def url(campaign):
 
 def state_of(campaign):
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def game_entries(campaign):
@@ -151,7 +151,7 @@ def test_setup_tokens_and_scar_cards_are_shown_per_seat(as_owner, ready):
 
 
 def test_a_signed_player_starts_with_a_missile_per_signature(as_owner, risk_campaign):
-    state = store.state(risk_campaign)
+    state = states.state(risk_campaign)
     signed = max(state.players, key=state.signatures)
     html = as_owner.get(url(risk_campaign), {"seat1_player": signed}).content.decode()
     missiles = state.signatures(signed)
@@ -276,7 +276,7 @@ def test_a_choice_made_after_another_phone_started_the_game_reloads_the_page(as_
 
 def test_the_next_game_may_start_while_held_on_players_still_may_choose(as_owner, owner):
     campaign = campaign_after(owner, 2, name="Two games", held_on_to_choose=True)
-    state = store.state(campaign)
+    state = states.state(campaign)
     html = as_owner.get(url(campaign)).content.decode()
     assert state.phase == rules.PHASE_REWARDS
     assert f"{', '.join(state.reward_queue)} may still choose a reward for game 2" in html

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
@@ -58,7 +58,7 @@ def test_after_a_game_its_players_and_factions_are_offered_from_the_winner_clock
 
 
 def test_the_rules_layer_suggests_the_seats(after_game_1):
-    state = store.state(after_game_1)
+    state = states.state(after_game_1)
     assert rules.suggested_seats(state) == [
         ("Cid", "Die Mechaniker"), ("Dee", "Imperial Balkania"),
         ("Ana", "Khan Industries"), ("Ben", "Enclave of the Bear"),
@@ -86,7 +86,7 @@ def test_a_seat_cleared_by_hand_stays_cleared(as_owner, after_game_1):
 
 def test_the_offered_seats_start_game_2_with_only_the_starts_chosen(as_owner, after_game_1):
     data = {"number": "2", "played_on": "2026-09-10", "save": "1"}
-    for index, (player, faction) in enumerate(rules.suggested_seats(store.state(after_game_1)), 1):
+    for index, (player, faction) in enumerate(rules.suggested_seats(states.state(after_game_1)), 1):
         data |= {f"seat{index}_player": player, f"seat{index}_faction": faction}
     data |= {"seat1_start": "Egypt", "seat2_start": "Peru", "seat3_start": "Ural", "seat4_start": "Japan"}
     response = as_owner.post(url(after_game_1), data)
@@ -130,7 +130,7 @@ def test_a_faction_left_on_a_seat_nobody_takes_is_ignored(as_owner, after_game_1
 def test_the_legal_starts_are_one_tap_chips_by_continent(as_owner, after_game_1):
     html = as_owner.get(url(after_game_1), {"seat1_player": "Cid", "seat1_start": "Egypt", "seat2_player": "Dee"},
                         headers={"HX-Request": "true"}).content.decode()
-    state = store.state(after_game_1)
+    state = states.state(after_game_1)
     seat2 = re.findall(r'<input type="radio" name="seat2_start" value="([^"]+)"', html)
     assert set(seat2) == set(rules.legal_starts(state, "Dee", ["Egypt"]))
     # Seat 1 has chosen: its list is folded to the choice; seat 2 has not: its list is open.

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
-from campaigns.systems import SYSTEMS
+from campaigns import roster, store
+from campaigns import registry
 
 from ..conftest import campaign_after, load_journal
 
@@ -100,13 +100,13 @@ def test_a_game_without_a_history_page_of_its_own_shows_its_journal_by_game(owne
     """The default history (campaigns.views.history), for a system that has no history page:
     every system has one now, so Dawnguard's is taken away for the test."""
     dawnguard = store.import_journal(load_journal("dawnguard_campaign.json"), owner=owner)
-    monkeypatch.delitem(SYSTEMS[dawnguard.system].pages, "history")
+    monkeypatch.delitem(registry.system_of(dawnguard).pages, "history")
     html = owner_client.get(history_url(dawnguard)).content.decode()
     assert "victor-slot" not in html and "faction-card" not in html
     headings = re.findall(r"<h3>(Game \d+|Before the first game)</h3>", html)
     assert headings[0] == "Game 5" and "Game 1" in headings
-    roster = store.roster(dawnguard)
-    filtered = owner_client.get(history_url(dawnguard, roster[0]), headers=HTMX).content.decode()
+    names = dawnguard.roster()
+    filtered = owner_client.get(history_url(dawnguard, names[0]), headers=HTMX).content.decode()
     assert filtered.strip().startswith('<div id="timeline"')
 
 
@@ -121,7 +121,7 @@ def test_the_kept_history_is_rendered_again_after_a_write(owner_client, owner, r
     html = owner_client.get(history_url(risk_campaign)).content.decode()
     assert game_numbers(html) == list(range(14, 0, -1))
     eve = risk_campaign.players.get(name="Eve")
-    store.rename_player(risk_campaign, eve, "Evelyn")
+    roster.rename_player(risk_campaign, eve, "Evelyn")
     risk_campaign.refresh_from_db()
     html = owner_client.get(history_url(risk_campaign)).content.decode()
     assert "Evelyn" in html and ">Eve<" not in html

@@ -9,7 +9,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
@@ -17,6 +17,7 @@ from campaigns.rules.base import Entry, RuleError
 
 from ..conftest import campaign_after, load_journal
 from ..factories import UserFactory
+from ..journal_files import RULES
 
 NAME = "risk_legacy_15_games.json"
 
@@ -24,7 +25,7 @@ NAME = "risk_legacy_15_games.json"
 def campaign_at(owner, stop_after):
     """The 15-game campaign's roster with its entries up to (and including) the first entry
     for which stop_after(entry) is true."""
-    system, title, players, entries = journal.read(load_journal(NAME))
+    system, title, players, entries = journal.read(load_journal(NAME), RULES)
     campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     for index, entry in enumerate(entries):
         if stop_after(entry):
@@ -45,7 +46,7 @@ def game_ended(owner):
 
 def state_now(campaign):
     """The state as the database has it now (the test's campaign object may be older)."""
-    return store.state(Campaign.objects.get(pk=campaign.pk))
+    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
 def post(client, name, campaign, data):
@@ -315,7 +316,7 @@ def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
     owner = UserFactory()
     campaign = playing(owner)
     # Use up eight of the nine Minor City stickers through card-placed cities.
-    free = [t for t in rl.TERRITORIES if store.state(campaign).territories[t].city is None]
+    free = [t for t in rl.TERRITORIES if states.state(campaign).territories[t].city is None]
     seated = "Ana"
     store.append(campaign, [Entry("event", {"type": "city", "territory": t, "kind": "minor", "name": f"Town {i}",
                                             "player": seated}) for i, t in enumerate(free[:8])], owner)
@@ -341,7 +342,7 @@ def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["No Minor City stickers are left", "saved"]
-    assert store.state(Campaign.objects.get(pk=campaign.pk)).supplies.minor_cities == 0
+    assert states.state(Campaign.objects.get(pk=campaign.pk)).supplies.minor_cities == 0
 
 
 # Random input never breaks a form ---------------------------------------------------------
@@ -573,7 +574,7 @@ def test_only_games_after_the_fifteenth_are_said_to_give_no_rewards(client, owne
     assert state_now(risk_campaign).next_game_number == rl.LAST_REWARD_GAME + 1
     html = client.get(reverse("table", args=[risk_campaign.slug])).content.decode()
     assert "later games change the world but give no rewards" in html
-    system, title, players, logged = journal.read(load_journal(NAME))
+    system, title, players, logged = journal.read(load_journal(NAME), RULES)
     before_game_2 = next(i for i, e in enumerate(logged) if e.kind == "game" and e.data["number"] == 2)
     campaign = store.create_campaign(name="Game 2 next", system=system.KEY, owner=owner, players=players)
     store.append(campaign, logged[:before_game_2], owner)

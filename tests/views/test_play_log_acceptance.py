@@ -4,7 +4,7 @@ own tests left untried, each refused through its form with its message and nothi
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.rules import play_log
 
 from ..conftest import load_journal
@@ -94,12 +94,12 @@ def test_a_correction_made_through_the_form_is_undone_through_the_undo_page(as_o
     url = reverse("play_correct", args=[logged.slug, 8])
     assert as_owner.post(url, {**data, "save": "1"}).status_code == 302
     logged.refresh_from_db()
-    assert store.state(logged).is_corrected(8)
+    assert states.state(logged).is_corrected(8)
     undo_url = reverse("undo", args=[logged.slug])
     html = as_owner.get(undo_url).content.decode()
     assert "correction of play 8" in html
     last = logged.entries.live().order_by("-position").first()
     assert as_owner.post(undo_url, {"entry": last.pk}).status_code == 302
     logged.refresh_from_db()
-    state = store.state(logged)
+    state = states.state(logged)
     assert not state.is_corrected(8) and state.game(8).winners == ["Ana", "Eve"]

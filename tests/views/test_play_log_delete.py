@@ -5,7 +5,7 @@ there is refused with the rule's words and nothing is saved."""
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import play_log
 
@@ -28,7 +28,7 @@ def test_the_confirm_page_names_the_play_and_posts_without_javascript(client, ow
     html = response.content.decode()
     assert response.status_code == 200
     assert "Delete play 1?" in html
-    described = store.describe(log, "game", store.state(log).play_data(1))
+    described = store.describe(log, "game", states.state(log).play_data(1))
     assert f"<strong>{described[0].upper()}{described[1:]}</strong>" in html
     assert '<form method="post">' in html and 'type="submit"' in html
     assert reverse("play_detail", args=[log.slug, 1]) in html
@@ -42,7 +42,7 @@ def test_deleting_a_play_records_a_deletion_and_the_others_keep_their_numbers(cl
     assert "Play 1 was deleted." in response.content.decode()
     entry = log.entries.live().order_by("-position").first()
     assert (entry.kind, entry.data, entry.recorded_by) == ("deletion", {"number": 1}, owner)
-    state = store.state(Campaign.objects.get(pk=log.pk))
+    state = states.state(Campaign.objects.get(pk=log.pk))
     assert [game.number for game in state.games] == list(range(2, plays + 1))
 
 
@@ -71,12 +71,12 @@ def test_a_play_deleted_by_another_phone_first_is_refused(client, owner, log):
 
 
 def test_undo_takes_a_deletion_back(client, owner, log):
-    before = store.state_json(log)
+    before = states.state_json(log)
     client.force_login(owner)
     client.post(delete_url(log, 1))
     undone = store.undo_last(Campaign.objects.get(pk=log.pk), owner)
     assert store.describe(log, undone.kind, undone.data) == "deletion of play 1"
-    assert store.state_json(Campaign.objects.get(pk=log.pk)) == before
+    assert states.state_json(Campaign.objects.get(pk=log.pk)) == before
 
 
 def test_viewers_may_not_delete_and_strangers_do_not_see_the_page(client, log):

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, states, store
 from campaigns.models import Campaign
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
@@ -38,7 +38,7 @@ def version(campaign):
 def another_phone_logs(campaign, owner):
     """Another phone logs the next play: the last one again, renumbered."""
     games = store.export_journal(campaign)["games"]
-    number = store.state(campaign).next_number
+    number = states.state(campaign).next_number
     store.append(campaign, [Entry("game", {**games[-1], "number": number})], owner)
     return number
 
@@ -57,7 +57,7 @@ def test_the_history_and_the_overview_poll_the_live_page(client, owner, logged):
     assert 'hx-include="#plays-player, #plays-newest, #plays-oldest, #plays-top"' in history
     assert f'/play/live/?v={version(logged)}&amp;on=history"' in history
     # What the list shows, for the poll to send.
-    newest = store.state(logged).next_number - 1
+    newest = states.state(logged).next_number - 1
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{newest}">' in history
     assert '<input type="hidden" id="plays-top" name="top" value="1">' in history
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="1">' in history
@@ -107,7 +107,7 @@ def test_a_correction_and_a_deletion_show_too(client, owner, logged):
     seen = version(logged)
     corrected = {**store.export_journal(logged)["games"][0], "played_on": "2020-02-02"}
     store.append(logged, [play_log.correction_entry(1, corrected), play_log.deletion_entry(2)], owner)
-    newest = store.state(logged).next_number - 1
+    newest = states.state(logged).next_number - 1
     html = poll(client, logged, v=seen, on="history", newest=newest, oldest=1, top=1).content.decode()
     assert "afterbegin" not in html  # no play logged: nothing on top
     item = html[html.index('id="play-2"') :]
@@ -120,7 +120,7 @@ def test_the_history_poll_keeps_the_chosen_player(client, owner, logged):
     client.force_login(owner)
     seen = version(logged)
     another_phone_logs(logged, owner)
-    state = store.state(logged)
+    state = states.state(logged)
     player = state.players[-1]
     html = poll(client, logged, v=seen, on="history", player=player).content.decode()
     shown = html.count('class="play-item')
@@ -190,7 +190,7 @@ def test_the_poll_queries_the_same_for_5_and_60_plays(client, owner, system, on)
 
 def test_the_form_polls_for_plays_logged_meanwhile(client, owner, logged):
     client.force_login(owner)
-    number = store.state(logged).next_number
+    number = states.state(logged).next_number
     html = client.get(reverse("game_start", args=[logged.slug])).content.decode()
     assert f"/play/live/?v={version(logged)}&amp;on=form&amp;opened={number}" in html
     assert f'<span id="play-number-title">{number}</span>' in html
@@ -200,7 +200,7 @@ def test_the_form_polls_for_plays_logged_meanwhile(client, owner, logged):
 
 def test_the_form_hears_of_a_play_logged_on_another_phone_and_takes_the_next_number(client, owner, logged):
     client.force_login(owner)
-    seen, opened = version(logged), store.state(logged).next_number
+    seen, opened = version(logged), states.state(logged).next_number
     another_phone_logs(logged, owner)
     html = poll(client, logged, v=seen, on="form", opened=opened).content.decode()
     assert html.lstrip().startswith('<div id="plays-live"')
@@ -215,7 +215,7 @@ def test_the_form_hears_of_a_play_logged_on_another_phone_and_takes_the_next_num
 
 def test_the_form_hears_of_several_plays(client, owner, logged):
     client.force_login(owner)
-    seen, opened = version(logged), store.state(logged).next_number
+    seen, opened = version(logged), states.state(logged).next_number
     another_phone_logs(logged, owner)
     another_phone_logs(logged, owner)
     html = poll(client, logged, v=seen, on="form", opened=opened).content.decode()
@@ -224,7 +224,7 @@ def test_the_form_hears_of_several_plays(client, owner, logged):
 
 def test_a_change_that_logs_no_play_brings_no_notice(client, owner, logged):
     client.force_login(owner)
-    seen, opened = version(logged), store.state(logged).next_number
+    seen, opened = version(logged), states.state(logged).next_number
     store.append(logged, [play_log.deletion_entry(1)], owner)
     html = poll(client, logged, v=seen, on="form", opened=opened).content.decode()
     assert "just logged" not in html and "hx-swap-oob" not in html
@@ -247,17 +247,17 @@ def _typed(system, number):
 def test_after_the_notice_the_play_is_saved_as_the_next_number(client, owner, system):
     campaign = store.import_journal(load_journal(JOURNALS[system]), owner=owner)
     client.force_login(owner)
-    opened = store.state(campaign).next_number
+    opened = states.state(campaign).next_number
     another_phone_logs(campaign, owner)
     url = reverse("game_start", args=[campaign.slug])
     # The old number (a page that missed the notice) is refused and re-offered as the next...
     refused = client.post(url, _typed(system, opened))
     assert refused.status_code == 200 and "another phone" in refused.content.decode()
-    assert store.state(Campaign.objects.get(pk=campaign.pk)).next_number == opened + 1
+    assert states.state(Campaign.objects.get(pk=campaign.pk)).next_number == opened + 1
     # ...the number the notice put in the form is saved.
     saved = client.post(url, _typed(system, opened + 1))
     assert saved.status_code == 302
-    assert store.state(Campaign.objects.get(pk=campaign.pk)).game(opened + 1) is not None
+    assert states.state(Campaign.objects.get(pk=campaign.pk)).game(opened + 1) is not None
 
 
 # A refresh keeps what the phone shows: the plays loaded with "Older plays" stay ---------------
@@ -320,7 +320,7 @@ def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner):
 
 def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
     campaign = _long_log(owner)
-    store.add_player(campaign, "Dee")
+    roster.add_player(campaign, "Dee")
     client.force_login(owner)
     seen = version(campaign)
     games = store.export_journal(campaign)["games"]
@@ -350,7 +350,7 @@ def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, own
 def test_the_overview_s_header_count_follows_the_plays(client, owner, logged):
     client.force_login(owner)
     detail = client.get(reverse("campaign_detail", args=[logged.slug])).content.decode()
-    plays = store.state(logged).next_number - 1
+    plays = states.state(logged).next_number - 1
     assert re.search(r'<span id="campaign-count">%d plays? logged' % plays, detail)
     seen = version(logged)
     number = another_phone_logs(logged, owner)

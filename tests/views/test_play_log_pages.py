@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, store
 from campaigns.models import Membership
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
@@ -189,7 +189,7 @@ def test_a_filter_chosen_by_htmx_tells_the_poll_what_the_list_shows_now(as_owner
 
 def test_the_history_filters_by_player(as_owner, owner):
     campaign = import_log(skyrim_log(3), owner)
-    store.add_player(campaign, "Dee")
+    roster.add_player(campaign, "Dee")
     assert play_numbers(page(as_owner, "history", campaign, player="Ana")) == [3, 2, 1]
     assert "Dee has not played yet" in page(as_owner, "history", campaign, player="Dee")
     assert play_numbers(page(as_owner, "history", campaign, player="Nobody")) == [3, 2, 1]

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, states, store
 from campaigns.models import Membership
 
 from ..conftest import campaign_after, load_journal
@@ -132,7 +132,7 @@ def campaign_playing_game_after(games, owner):
     from campaigns.rules.base import Entry
 
     campaign = campaign_with_games(games, owner)
-    state = store.state(campaign)
+    state = states.state(campaign)
     seats, chosen = [], []
     for player, faction in zip(["Ana", "Ben", "Cid"], rl.FACTIONS):
         start = rl.legal_starts(state, player, chosen)[0]
@@ -164,13 +164,13 @@ def campaign_in_phase(games, phase, owner):
     from campaigns.rules.base import Entry
 
     campaign = campaign_after(owner, games, name=f"{games} games, {phase}", held_on_to_choose=True)
-    state = store.state(campaign)
+    state = states.state(campaign)
     assert state.phase == rl.PHASE_REWARDS and state.reward_queue
     if phase == "between games":
         passes = [Entry("reward", {"player": player, "choice": None}) for player in state.reward_queue]
         packet = Entry("packet", {"name": "Opened between games", "unlocks": {"notes": "New rules."}})
         store.append(campaign, [*passes, packet])
-        assert store.state(campaign).phase == rl.PHASE_READY
+        assert states.state(campaign).phase == rl.PHASE_READY
     return campaign
 
 
@@ -219,7 +219,7 @@ def test_correcting_the_chart_queries_the_same_after_game_1_and_game_15(client, 
     for campaign in (early, late):
         if cold:
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         refused.append(_chart_post(client, campaign, "-1"))  # the page again, the row's error beside it
         saved.append(_chart_post(client, campaign, "3"))  # saved: back to the setup page
     assert [status for status, _ in refused] == [200, 200] and [status for status, _ in saved] == [302, 302]
@@ -286,6 +286,6 @@ def test_pages_listing_the_roster_query_the_same_for_a_short_and_a_long_roster(c
         campaign = store.create_campaign(name=f"{len(players)} players", system="risk-legacy", owner=owner,
                                          players=players)
         for player in campaign.players.all()[:2]:
-            store.link_player(campaign, player, UserFactory())
+            roster.link_player(campaign, player, UserFactory())
         counts.append(queries(client, reverse(name, args=[campaign.slug]), cold=True))
     assert counts[0] == counts[1]

@@ -7,7 +7,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
@@ -39,7 +39,7 @@ def test_a_base_above_the_least_is_not_called_the_least(as_owner, risk_campaign)
 
 
 def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaign):
-    state = store.state(risk_campaign)
+    state = states.state(risk_campaign)
     held = [*SOUTH_AMERICA, "Ural", "North Africa", "Egypt", "Siam", "Japan"]
     response = as_owner.get(url(risk_campaign), {"player": "Ben", "territories": held, "icons": "3"})
     expected = rules.recruitment(state, "Ben", held, 3)
@@ -57,7 +57,7 @@ def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaig
 def test_someone_else_holding_a_named_continent_gets_no_namer_troop(as_owner, risk_campaign):
     response = as_owner.get(url(risk_campaign), {"player": "Ana", "territories": SOUTH_AMERICA})
     assert "named it" not in response.content.decode()
-    named = store.state(risk_campaign).continents["South America"]
+    named = states.state(risk_campaign).continents["South America"]
     assert response.context["result"].continent_bonuses == {"South America": named.bonus}
 
 
@@ -71,7 +71,7 @@ def test_htmx_gets_only_the_result(as_owner, risk_campaign):
 
 def test_the_trade_ins_offered_are_the_groups_chart_in_resource_icons(as_owner, risk_campaign):
     html = as_owner.get(url(risk_campaign)).content.decode()
-    chart = store.state(risk_campaign).trade_in_chart
+    chart = states.state(risk_campaign).trade_in_chart
     for icons, troops in chart.items():
         assert f'<option value="{icons}">{icons} icons → {troops} troops</option>' in html
     assert "cards →" not in html
@@ -79,7 +79,7 @@ def test_the_trade_ins_offered_are_the_groups_chart_in_resource_icons(as_owner, 
 
 def test_three_cards_worth_seven_coins_give_the_charts_troops_for_seven(as_owner, risk_campaign):
     response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "icons": "7"})
-    assert response.context["result"].traded_in == store.state(risk_campaign).trade_in_chart[7]
+    assert response.context["result"].traded_in == states.state(risk_campaign).trade_in_chart[7]
 
 
 def test_a_trade_in_off_the_boards_chart_is_refused_beside_the_icons(as_owner, risk_campaign):

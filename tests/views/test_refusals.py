@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
@@ -76,7 +76,7 @@ def test_a_refused_journal_upload_takes_the_focus_below_the_first_form(client, o
 def test_a_refused_game_start_focuses_the_seat_in_error(client, owner, journal_data):
     campaign = store.import_journal(journal_data("risk_legacy_15_games.json"), owner=owner)
     client.force_login(owner)
-    state = store.state(campaign)
+    state = states.state(campaign)
     data = {"number": str(state.next_game_number), "played_on": "2026-09-03", "seat1_player": "Ana", "save": "1"}
     html = client.post(reverse("game_start", args=[campaign.slug]), data).content.decode()
     assert "autofocus" in tag(html, "id_seat1_faction")
@@ -216,7 +216,7 @@ def test_a_fixed_date_loses_its_error_when_the_game_start_form_is_rechecked(clie
     campaign = store.import_journal(journal_data("risk_legacy_15_games.json"), owner=owner)
     client.force_login(owner)
     url = reverse("game_start", args=[campaign.slug])
-    number = str(store.state(campaign).next_game_number)
+    number = str(states.state(campaign).next_game_number)
     typed = {"number": number, "played_on": "someday", "scar_cards": "", "seat1_player": "Ana"}
     refused = client.post(url, typed | {"save": "1"}).content.decode()
     assert "Enter a valid date." in refused and "autofocus" in tag(refused, "id_played_on")
@@ -236,7 +236,7 @@ def test_without_javascript_update_choices_rechecks_the_date_too(client, owner, 
     campaign = store.import_journal(journal_data("risk_legacy_15_games.json"), owner=owner)
     client.force_login(owner)
     url = reverse("game_start", args=[campaign.slug])
-    number = str(store.state(campaign).next_game_number)
+    number = str(states.state(campaign).next_game_number)
     typed = {"number": number, "played_on": "2026-09-03", "update": "1"}
     html = client.post(url, typed).content.decode()
     assert "Enter a valid date." not in html and "autofocus" not in html

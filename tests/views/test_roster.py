@@ -1,7 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, store
+from campaigns.rules.base import RuleError
 
 from ..factories import PlayerFactory
 
@@ -87,8 +88,8 @@ def test_a_player_name_over_the_limit_or_with_a_nul_is_refused_beside_the_field(
 
 
 def test_the_store_refuses_a_41_character_name_from_any_caller(campaign):
-    with pytest.raises(store.RuleError, match="41 characters long; 40 at most"):
-        store.add_player(campaign, "A" * 41)
+    with pytest.raises(RuleError, match="41 characters long; 40 at most"):
+        roster.add_player(campaign, "A" * 41)
     assert not campaign.players.exists()
 
 

@@ -9,11 +9,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import store
+from campaigns import registry, states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
-from campaigns.systems import SYSTEMS
 from campaigns.systems.risk_legacy.forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, power_field
 from campaigns.systems.risk_legacy.views import setup as setup_views
 
@@ -40,7 +39,7 @@ def url(campaign):
 
 def state_of(campaign):
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def entries(campaign):
@@ -333,7 +332,7 @@ def test_a_viewer_reads_the_setup_but_cannot_edit_it(client, campaign, viewer):
 
 
 def test_a_game_system_without_a_setup_page_answers_404_there(as_owner, campaign):
-    campaign.system = next(key for key, system in SYSTEMS.items() if "setup_edit" not in system.pages)
+    campaign.system = next(system.key for system in registry.systems() if "setup_edit" not in system.pages)
     campaign.save()
     assert as_owner.get(url(campaign)).status_code == 404
 
@@ -345,7 +344,7 @@ def test_the_editable_form_is_bounded_in_queries(as_owner, campaign):
     for cold in (False, True):
         if cold:
             cache.clear()
-            store.forget_in_process_states()
+            states.forget_in_process()
         with CaptureQueriesContext(connection) as captured:
             assert as_owner.get(url(campaign)).context["editing"] is True
         counts["cold" if cold else "cached"] = len(captured)

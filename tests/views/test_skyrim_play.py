@@ -5,7 +5,7 @@ every refusal beside its field with nothing saved, and a correction appended as 
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import play_log
 
@@ -74,7 +74,7 @@ def save(client, campaign, data, url=None):
 def now(campaign):
     """The campaign's state as saved now (the test's object may be behind the writes)."""
     campaign.refresh_from_db()
-    return store.state(campaign)
+    return states.state(campaign)
 
 
 def games(campaign):

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, store
 from campaigns.models import Membership, Player
 
 from ..conftest import load_journal
@@ -130,7 +130,7 @@ def test_a_viewer_sees_the_campaigns_they_view(client, owner, group):
 
 def test_a_linked_account_is_one_player_across_names_and_marked_you(client, owner, group):
     Player.objects.filter(campaign=group["risk_legacy_15_games"], name="Ana").update(user=owner)
-    store.rename_player(
+    roster.rename_player(
         group["risk_skyrim_plays"], group["risk_skyrim_plays"].players.get(name="Ana"), "Annie"
     )
     Player.objects.filter(campaign=group["risk_skyrim_plays"], name="Annie").update(user=owner)

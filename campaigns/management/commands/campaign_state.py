@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns import store
+from campaigns import states
 from campaigns.models import Campaign
 
 
@@ -19,4 +19,4 @@ class Command(BaseCommand):
             raise CommandError(f"no campaign with the slug {slug}")
         if as_of is not None and not 0 <= as_of <= campaign.games_played:
             raise CommandError(f"--as-of must be a game number from 0 to {campaign.games_played}")
-        self.stdout.write(json.dumps(store.state_json(campaign, as_of), indent=2, ensure_ascii=False))
+        self.stdout.write(json.dumps(states.state_json(campaign, as_of), indent=2, ensure_ascii=False))

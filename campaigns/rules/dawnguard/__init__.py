@@ -53,13 +53,14 @@ Where each concern lives (lowest first; a module imports only from those above i
     journal.py  journal_entries, journal_parts and state_json
 
 Everything is re-exported here: `from campaigns.rules import dawnguard as dg; dg.X`.
+This package keeps the rules protocol (campaigns/rules/protocol.py); its Django side is
+campaigns/systems/dawnguard/ (its GameSystem: campaigns/systems/base.py).
 """
 
 from ..base import Entry, RuleError
 from .box import (
     KEY,
     LABEL,
-    COUNT_WORDS,
     JOURNAL_KEYS,
     CHAPTERS,
     STANDALONE_CHAPTER,
@@ -132,9 +133,12 @@ from .table import (
 )
 from .journal import journal_entries, journal_parts, state_json
 
+# The fold keeps the state as of each sitting (rules/protocol.py).
+state_as_of = None
+
 __all__ = [
     "balance_in_play",
-    "Entry", "RuleError", "KEY", "LABEL", "COUNT_WORDS", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
+    "Entry", "RuleError", "KEY", "LABEL", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
     "VIGILANTS", "VOLKIHAR", "DAWNGUARD", "SIDES", "SIDE_NAMES", "DAY", "NIGHT", "THREAT_ICON",
     "WINGED_ICON", "FEED_PLACES", "FEED_PLACE_NAMES", "BOARD_PLACES", "HALL", "FORT_DAWNGUARD", "CASTLE",
     "THRESHOLD_KEYS", "FIRST_LEVEL", "MAX_LEVEL", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",
@@ -147,5 +151,5 @@ __all__ = [
     "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
     "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
     "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "describe",
-    "journal_entries", "journal_parts", "state_json",
+    "journal_entries", "journal_parts", "state_json", "state_as_of",
 ]

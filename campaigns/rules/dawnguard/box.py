@@ -6,7 +6,6 @@ from __future__ import annotations
 
 KEY = "dawnguard"
 LABEL = "Skyrim Adventure Game: Dawnguard"
-COUNT_WORDS = ("sitting", "sittings", "played")  # a chapter takes sittings: "5 sittings played"
 JOURNAL_KEYS = ("setup", "games", "fort_threshold_corrections")
 
 CHAPTERS = (1, 2, 3)

@@ -114,6 +114,11 @@ class DawnguardState:
         return len(self.games)
 
     @property
+    def games_finished(self) -> int:
+        """The sittings the campaign's count shows: every sitting begun (rules/protocol.py)."""
+        return len(self.games)
+
+    @property
     def campaign_over(self) -> bool:
         return self.chapter == CHAPTERS[-1] and self.chapter_complete
 

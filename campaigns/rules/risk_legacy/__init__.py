@@ -56,12 +56,14 @@ Where each concern lives (lowest first; a module imports only from those above i
     journal.py  the journal in and out (journal_entries, journal_parts) and state_json
 
 Everything below is re-exported here: `from campaigns.rules import risk_legacy as rl; rl.X`.
+This package keeps the rules protocol (campaigns/rules/protocol.py); its Django side is
+campaigns/systems/risk_legacy/ (its GameSystem: campaigns/systems/base.py).
 """
 
 from ..base import Entry, RuleError  # noqa: I001 (the re-exports below keep their order)
 
-# A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
-GAMES_OPEN_WHILE_PLAYED = True
+# The fold keeps the state as of each game (rules/protocol.py).
+state_as_of = None
 from .box import (
     KEY,
     LABEL,
@@ -194,5 +196,5 @@ __all__ = [
     "scar_targets", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
     "scar_cards_dealt", "setup_tokens", "faction_history", "homeland", "packet_prompts",
     "packets_to_open", "Recruitment", "recruitment", "trade_in_troops", "describe", "state_json",
-    "journal_entries", "CORRECTIONS_KEY", "journal_parts",
+    "journal_entries", "CORRECTIONS_KEY", "journal_parts", "state_as_of",
 ]

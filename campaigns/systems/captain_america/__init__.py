@@ -1,5 +1,14 @@
-"""Risk: Captain America – Civil War on the Django side, a play log: its pages, forms,
-templates (templates/captain_america/) and read side.
+"""Risk: Captain America – Civil War on the Django side, a play log: one game system, reached
+by shared code only through its GameSystem (the contract: campaigns/systems/base.py). Its rules
+are in campaigns/rules/captain_america.py (the rules protocol, campaigns/rules/protocol.py, on
+the play-log kind's rules, campaigns/rules/play_log/); this package only asks them.
 
-Its rules are in campaigns/rules/captain_america; this package only asks them.
+    system.py    its GameSystem, built by play_log_system (campaigns/systems/play_log.py), which
+                 gives it the shared play-log pages (overview, history, standings, a play's
+                 page, deleting a play); registered by one line in settings.GAME_SYSTEMS
+    views.py     its own: logging and correcting a play, the setup helpers page
+    forms.py     their forms
+    readside.py  its ReadSide: seats with their heroes, teams scoring points together
+    templates/captain_america/   its templates (GameSystem.templates): the play form, the
+                 setup helpers, a play's own numbers (GameSystem.play_template)
 """

@@ -4,14 +4,9 @@ each scoring its team's points; both players of the winning team win."""
 from __future__ import annotations
 
 from ...rules import captain_america
-from ...readside.base import DRAW, HEROES_JOINED, LOST, NO_MARKS, WON, Marks, Play, Seat
+from ...readside.base import DRAW, HEROES_JOINED, LOST, WON, Play, ReadSide, Seat
 
 KEY = captain_america.KEY
-SIDE_WORD = "Team"
-COOPERATIVE = False
-SCORED = True
-TEAMS = True  # two teams of players: BG Stats gets a team play
-MARKS_WON = False
 
 
 def plays(state, after_game, campaign_key: str, campaign_name: str):
@@ -30,5 +25,5 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
         yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, tuple(seats))
 
 
-def marks(state) -> Marks:
-    return NO_MARKS
+# Two teams of players: BG Stats gets a team play.
+READ_SIDE = ReadSide(plays=plays, side_word="Team", scored=True, teams=True)

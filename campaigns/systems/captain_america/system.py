@@ -1,12 +1,19 @@
 """Captain America's registration: a play log (campaigns/systems/play_log.py)."""
 
+from pathlib import Path
+
+from django.urls import path
+
 from ...rules import captain_america as rules
 from ..play_log import play_log_system
 from . import readside, views
 
 SYSTEM = play_log_system(
     rules=rules,
-    read_side=readside,
-    views=views,
-    setup_help=("captain-america/setup-help/", "captain_america_setup_help"),
+    read_side=readside.READ_SIDE,
+    templates=Path(__file__).parent / "templates",
+    log_play=views.play_new,
+    correct_play=views.play_correct,
+    setup_help=path("captain-america/setup-help/", views.setup_help, name="captain_america_setup_help"),
+    play_template="captain_america/_play_numbers.html",
 )

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ... import store
+from ... import states, store
 from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
@@ -92,7 +92,7 @@ def scored(record) -> dict:
 
 
 def _play_page(request, access, form, *, preview, correcting=None, errors=(), offered_last=False):
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     focus_first_error(form)
     context = {
         "campaign": access.campaign,
@@ -121,12 +121,8 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
 
 
 def _after_saving(campaign, number: int):
-    """The saved play's own page when the system has one, else the overview."""
-    from ...systems import SYSTEMS  # the registry imports this module: look it up when asked
-
-    if "play_detail" in SYSTEMS[rules.KEY].pages:
-        return redirect("play_detail", slug=campaign.slug, number=number)
-    return redirect("campaign_detail", slug=campaign.slug)
+    """The saved play's own page."""
+    return redirect("play_detail", slug=campaign.slug, number=number)
 
 
 def _last_play(state) -> dict | None:
@@ -142,7 +138,7 @@ def play_new(request, slug):
     """Log a play: the last play's seats offered first, the score worked out as it is filled."""
     access = _access(request, slug, record=True)  # viewers read the plays, never this form
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     number = state.next_number
     if request.method != "POST":
         last = _last_play(state)
@@ -168,16 +164,16 @@ def play_new(request, slug):
                 store.append(campaign, [Entry("game", game)], request.user)
             except RuleError as error:
                 if error.field == "number":  # logged on another phone in this very instant
-                    fresh = store.state(campaign)
+                    fresh = states.state(campaign)
                     errors.append(_stale_message(fresh, number, fresh.next_number))
                     form = _renumbered(form, fresh.next_number, fresh)
                 else:
                     form.add_rule_error(error)
             else:
-                record = store.state(campaign).game(number)
+                record = states.state(campaign).game(number)
                 messages.success(request, f"Play {number} is logged: {_said(record)}.")
                 return _after_saving(campaign, number)
-    return _play_page(request, access, form, preview=_preview_new(form, store.state(campaign)), errors=errors)
+    return _play_page(request, access, form, preview=_preview_new(form, states.state(campaign)), errors=errors)
 
 
 def _preview_new(form, state):
@@ -222,7 +218,7 @@ def play_correct(request, slug, number):
     it (a new journal entry, checked by the same rules, undoable), never a rewrite."""
     access = _access(request, slug, record=True)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     written = state.play_data(number)
     if written is None or state.is_deleted(number):
         raise Http404("No such play to correct.")
@@ -255,7 +251,7 @@ def play_correct(request, slug, number):
             else:
                 form.add_rule_error(error)
         else:
-            record = store.state(campaign).game(number)
+            record = states.state(campaign).game(number)
             messages.success(request, f"Play {number} is corrected: {_said(record)}.")
             return _after_saving(campaign, number)
     return _play_page(
@@ -326,7 +322,7 @@ def _deployment(form: DeploymentForm) -> dict:
 def setup_help(request, slug):
     """Team and turn order for 2 or 4 players, and the troops to deploy (saves nothing)."""
     access = _access(request, slug)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     order_form = TurnOrderForm(request.GET if "players" in request.GET else None)
     deploy_form = DeploymentForm(request.GET if "rooms" in request.GET else None)
     if not order_form.is_bound:  # a first visit shows the order for the form's first choices

@@ -7,20 +7,15 @@ played it), read from the state as of that game.
 from __future__ import annotations
 
 from ...rules import dawnguard
-from ...readside.base import NO_MARKS, PLAYED, Marks, Play, Seat
+from ...readside.base import PLAYED, Play, ReadSide, Seat
 
 KEY = dawnguard.KEY
-SIDE_WORD = None  # played together: its sides are not counted
-COOPERATIVE = True
 COUNTING = (
     "Dawnguard is played together and the tracker records no winner: a sitting counts under "
     "Co-op for every hero at the table (a hero who joins during a sitting played it), with the "
     "chapters it completed, and never as a win or a loss, so it stays out of games, win rates, "
     "head-to-head and factions. Exported to BG Stats, it is a co-operative play with no winner."
 )
-SCORED = False
-TEAMS = False  # played together: COOPERATIVE says so, not teams
-MARKS_WON = False
 
 SIDE_NAMES = {
     dawnguard.VIGILANTS: "Vigilants of Stendarr",
@@ -45,10 +40,10 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
         )
 
 
-def marks(state) -> Marks:
-    return NO_MARKS
-
-
 def _side(side: str | None, chapter: int) -> str | None:
     shown = dawnguard.side_name(side, chapter)
     return SIDE_NAMES[shown] if shown else None
+
+
+# Played together: its sides are not counted (no side word), nor are they teams.
+READ_SIDE = ReadSide(plays=plays, cooperative=True, counting=COUNTING)

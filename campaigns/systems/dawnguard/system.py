@@ -1,17 +1,21 @@
 """Dawnguard's registration: its tabs, pages and overview (campaigns/systems/base.py)."""
 
+from pathlib import Path
+
 from django.urls import path
 
 from ...rules import dawnguard as rules
-from ..base import GameSystem, Tab
+from ..base import CountWords, GameSystem, Tab
 from . import readside, views_history, views_play, views_setup
 
 SYSTEM = GameSystem(
     rules=rules,
-    read_side=readside,
+    read_side=readside.READ_SIDE,
+    templates=Path(__file__).parent / "templates",
     overview_template="dawnguard/overview.html",
     overview=views_history.overview,
     tabs=(Tab("Play", "table", ("play", "setup", "start")),),
+    count_words=CountWords("sitting", "sittings", "played"),  # a chapter takes sittings: "5 sittings played"
     pages={
         "history": views_history.history,
         "table": views_play.table,  # the phone beside the board

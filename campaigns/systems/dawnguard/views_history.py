@@ -8,7 +8,7 @@ reads the states as of each sitting from the cached timeline (no query per sitti
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_safe
 
-from ... import store
+from ... import states
 from ...access import campaign_for
 from ...rules import dawnguard as rules
 from ...views.htmx import render_page
@@ -21,10 +21,7 @@ def overview(access, state) -> dict:
     step), the sitting within its chapter, the forts' progress and the heroes' sides."""
     chapter_sittings = [game for game in state.games if game.chapter == state.chapter]
     fort = rules.fort_progress(state)
-    from .system import SYSTEM  # the registration imports this module: ask it when called
-
     return {
-        "play_page": "table" in SYSTEM.pages,
         "phase": rules.sitting_phase(state),
         "sitting_in_chapter": len(chapter_sittings),
         "last_sitting": state.games[-1] if state.games else None,
@@ -64,7 +61,7 @@ def history(request, slug):
     chapter 1 balance as charts with their numbers (?player=Name: the sittings they played)."""
     access = campaign_for(request, slug, system=rules.KEY)
     campaign = access.campaign
-    timeline = store.timeline(campaign)
+    timeline = states.timeline(campaign)
     state = timeline.current
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     fort_points = looking_back.fort_points(timeline.after_game) if state.games else []

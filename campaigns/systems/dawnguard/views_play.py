@@ -14,7 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from ... import store
+from ... import states, store
 from ...access import campaign_for
 from ...forms import add_rule_error
 from ...rules import dawnguard as rules
@@ -71,7 +71,7 @@ def live_context(access, forms=None) -> dict:
     """What every phone at the table sees update: the sitting, the board's counts and the
     one-tap forms beside them (app.js keeps what a player has ticked but not sent)."""
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     forms = forms or {}
     phase = rules.sitting_phase(state)
     fort = rules.fort_progress(state)
@@ -139,7 +139,7 @@ def event_add(request, slug, event_type):
     if form_class is None:
         raise Http404("No such event.")
     access = _dawnguard(request, slug, record=True)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     if rules.sitting_phase(state) != PLAYING:
         return moved_on(request, access.campaign, _no_sitting(state))
     form = form_class(state, request.POST)
@@ -192,7 +192,7 @@ def _no_sitting(state) -> str:
 def contested_test(request, slug):
     """Who wins a contested skill test (the rules decide); nothing is recorded."""
     access = _dawnguard(request, slug)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     form = ContestedTestForm(state, request.GET or None)
     if form.is_valid():
         form.result = form.outcome()

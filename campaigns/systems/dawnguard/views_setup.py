@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
-from ... import store
+from ... import states, store
 from ...access import campaign_for
 from ...rules import dawnguard as rules
 from ...rules.base import Entry, RuleError
@@ -93,7 +93,7 @@ def setup_edit(request, slug):
     """Before the first sitting: the heroes and the fort thresholds; afterwards, what was set up."""
     access = _dawnguard(request, slug, record=request.method == "POST")
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     if request.method != "POST":
         return _setup_page(request, access, state)
     if state.set_up:
@@ -120,7 +120,7 @@ def thresholds_edit(request, slug):
     the stars already on the fort again under the corrected card."""
     access = _dawnguard(request, slug, record=True)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     form = ThresholdsForm(request.POST, prefix="fix")
     if form.is_valid():
         try:
@@ -130,7 +130,7 @@ def thresholds_edit(request, slug):
             state = refreshed_state(campaign)
             _show_rule_error(form, error)
         else:
-            fort = rules.fort_progress(store.state(campaign))
+            fort = rules.fort_progress(states.state(campaign))
             messages.success(
                 request,
                 f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
@@ -204,7 +204,7 @@ def game_start(request, slug):
     403, as for every game system's start page)."""
     access = _dawnguard(request, slug, record=True)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     if request.method != "POST":
         return _start_page(request, access, state, mode=request.GET.get("mode"))
     mode = request.POST.get("mode")

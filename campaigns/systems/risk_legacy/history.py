@@ -3,7 +3,7 @@ territory's history, the timeline of every game, the faction cards and the victo
 
 Plain Python over the rules layer's state (campaigns.rules.risk_legacy), no Django, so it
 can be read and tested alone. Nothing here is stored: it is all read from a folded state
-(`store.state(campaign, as_of=n)`), which holds every game up to n — its seats, packets,
+(`states.state(campaign, as_of=n)`), which holds every game up to n — its seats, packets,
 events and rewards — and what each entry changed, as the fold recorded it
 (`state.changes`, `state.setup_coins`): no rule is applied a second time here. States are
 shared and read-only: nothing here changes them.

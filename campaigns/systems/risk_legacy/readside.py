@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ...rules import risk_legacy
-from ...readside.base import ELIMINATED, HELD_ON, WON, Marks, Play, Seat
+from ...readside.base import ELIMINATED, HELD_ON, WON, Mark, MarksWon, Play, ReadSide, Seat
 
 KEY = risk_legacy.KEY
-SIDE_WORD = "Faction"
-COOPERATIVE = False
-SCORED = False
-TEAMS = False
-MARKS_WON = True
+# Won in its games and kept for the campaign: the stats page counts them for each player.
+SIGNATURES = Mark("signature", "signatures")
+CITIES = Mark("city founded", "cities founded")
 
 RESULTS = {"won": WON, "held_on": HELD_ON, "eliminated": ELIMINATED}
 
@@ -29,9 +27,12 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
         yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, seats)
 
 
-def marks(state) -> Marks:
-    return Marks(
-        signatures=Counter(signature.player for signature in state.victors),
+def marks(state) -> MarksWon:
+    return {
+        SIGNATURES: Counter(signature.player for signature in state.victors),
         # Every city the fold recorded as founded, a covered one too (a card may allow it).
-        cities=Counter(change.player for change in state.changes if change.kind == "city"),
-    )
+        CITIES: Counter(change.player for change in state.changes if change.kind == "city"),
+    }
+
+
+READ_SIDE = ReadSide(plays=plays, side_word="Faction", marks=marks)

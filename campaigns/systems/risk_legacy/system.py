@@ -1,5 +1,7 @@
 """Risk Legacy's registration: its tabs, pages and overview (campaigns/systems/base.py)."""
 
+from pathlib import Path
+
 from django.urls import path
 
 from ...rules import risk_legacy as rules
@@ -15,9 +17,12 @@ def overview(access, state) -> dict:
 
 SYSTEM = GameSystem(
     rules=rules,
-    read_side=readside,
+    read_side=readside.READ_SIDE,
+    templates=Path(__file__).parent / "templates",
     overview_template="risk_legacy/overview.html",
     overview=overview,
+    # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
+    games_open_while_played=True,
     tabs=(
         Tab("Play", "table", ("play", "setup", "recruitment")),
         Tab("Board", "board", ("board",)),

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 from ...rules import risk_skyrim
-from ...readside.base import LOST, NO_MARKS, WON, Marks, Play, Seat
+from ...readside.base import LOST, WON, Play, ReadSide, Seat
 
 KEY = risk_skyrim.KEY
-SIDE_WORD = "Faction"
-COOPERATIVE = False
-SCORED = True
-TEAMS = False
-MARKS_WON = False
 
 
 def plays(state, after_game, campaign_key: str, campaign_name: str):
@@ -24,5 +19,4 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
                    mode=risk_skyrim.MODES[game.mode])
 
 
-def marks(state) -> Marks:
-    return NO_MARKS
+READ_SIDE = ReadSide(plays=plays, side_word="Faction", scored=True)

@@ -1,12 +1,19 @@
 """Risk: Skyrim's registration: a play log (campaigns/systems/play_log.py)."""
 
+from pathlib import Path
+
+from django.urls import path
+
 from ...rules import risk_skyrim as rules
 from ..play_log import play_log_system
 from . import readside, views
 
 SYSTEM = play_log_system(
     rules=rules,
-    read_side=readside,
-    views=views,
-    setup_help=("skyrim/setup-help/", "risk_skyrim_setup_help"),
+    read_side=readside.READ_SIDE,
+    templates=Path(__file__).parent / "templates",
+    log_play=views.play_new,
+    correct_play=views.play_correct,
+    setup_help=path("skyrim/setup-help/", views.setup_help, name="risk_skyrim_setup_help"),
+    play_template="risk_skyrim/_play_numbers.html",
 )

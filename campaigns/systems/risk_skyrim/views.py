@@ -3,7 +3,7 @@ the setup helpers (starting units, the Chaos deal, reinforcements).
 
 One form serves a new play and a correction: the same fields, checked by the same rules
 (campaigns/rules/risk_skyrim.py); a new play appends a "game" entry, a correction the
-play log's "correction" entry (campaigns/rules/play_log.py). The score and the winners are
+play log's "correction" entry (campaigns/rules/play_log/). The score and the winners are
 worked out by the rules as the form is filled (htmx posts it on every change and gets the
 preview back; without JavaScript the "Check" button shows the same preview).
 """
@@ -17,7 +17,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ... import store
+from ... import states, store
 from ...access import campaign_for
 from ...rules import play_log
 from ...rules import risk_skyrim as rules
@@ -117,7 +117,7 @@ def _save(request, access, form: PlayForm, *, correcting: bool):
     except RuleError as error:
         if error.field == "number" and not correcting:
             # Another phone logged a play first: this one becomes the next.
-            fresh = store.state(campaign)
+            fresh = states.state(campaign)
             form.data = form.data.copy()
             form.data["number"] = fresh.next_number
             message = (
@@ -128,7 +128,7 @@ def _save(request, access, form: PlayForm, *, correcting: bool):
         form.add_refusal(error)
         focus_first_error(form)
         return _page(request, access, form, number=number, correcting=correcting)
-    record = store.state(campaign).game(number)
+    record = states.state(campaign).game(number)
     won = join_names(record.winners) if record else ""
     verb = "corrected" if correcting else "logged"
     messages.success(request, f"Play {number} is {verb}: {won} won." if won else f"Play {number} is {verb}.")
@@ -152,7 +152,7 @@ def _answer(request, access, form, *, number, correcting):
 def play_new(request, slug):
     """Log a play: mode, date, seats, what decided it; the score and winners worked out."""
     access = campaign_for(request, slug, record=True, system=rules.KEY)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     number = state.next_number
     if request.method == "POST":
         form = PlayForm(request.POST, roster=state.players)
@@ -167,7 +167,7 @@ def play_new(request, slug):
 def play_correct(request, slug, number):
     """Correct play `number`: the same form, filled with the play as it stands now."""
     access = campaign_for(request, slug, record=True, system=rules.KEY)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     data = state.play_data(number)
     if data is None:
         raise Http404("No such play.")
@@ -259,7 +259,7 @@ def setup_help(request, slug):
     access = campaign_for(request, slug, system=rules.KEY)
     asked = request.GET
     # First visit: Chaos for the roster's size (within the players the rules seat), worked out at once.
-    seated = min(max(len(store.state(access.campaign).players), rules.FEWEST_PLAYERS), rules.MOST_PLAYERS)
+    seated = min(max(len(states.state(access.campaign).players), rules.FEWEST_PLAYERS), rules.MOST_PLAYERS)
     start_form = StartForm(asked if "mode" in asked else {"mode": rules.CHAOS, "players": str(seated)})
     reinforcement_form = ReinforcementForm(
         asked if "territories" in asked else {"territories": 0, "forts": 0, "region_bonus": 0, "traded_cards_held": 0}

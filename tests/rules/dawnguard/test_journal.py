@@ -7,6 +7,7 @@ import pytest
 from campaigns.rules import base, dawnguard, journal
 from campaigns.rules.base import Entry, RuleError
 
+from ...journal_files import RULES
 from ..helpers import describes_every_entry, round_trip
 from .helpers import (
     SETUP,
@@ -24,7 +25,7 @@ from .helpers import (
 
 def test_the_data_journal_loads_and_round_trips():
     data = load_data()
-    system, _, _, entries, _ = journal.load(data)
+    system, _, _, entries, _ = journal.load(data, RULES)
     assert system is dawnguard
     assert round_trip(data) == data
     kinds = {e.data["type"] for e in entries if e.kind == "event"}
@@ -34,7 +35,7 @@ def test_the_data_journal_loads_and_round_trips():
 
 
 def test_the_data_journal_state():
-    _, _, _, _, timeline = journal.load(load_data())
+    _, _, _, _, timeline = journal.load(load_data(), RULES)
     assert dawnguard.state_json(timeline.current) == {
         "system": "dawnguard",
         "as_of_game": 5,
@@ -103,7 +104,7 @@ def test_the_data_journal_state():
 
 
 def test_the_state_as_of_the_end_of_chapter_1():
-    _, _, _, _, timeline = journal.load(load_data())
+    _, _, _, _, timeline = journal.load(load_data(), RULES)
     state = dawnguard.state_json(timeline.as_of(2))
     assert (state["chapter"], state["chapter_complete"]) == (1, True)
     assert state["forts"][0] == {"name": "Hall of the Vigilant", "stars": 1, "level": 1}
@@ -125,7 +126,7 @@ def test_the_journal_refuses_a_game_event_out_of_rule_with_its_place():
     data = load_data()
     data["games"][1]["events"].insert(0, {"type": "pledge", "player": "Ben", "side": "volkihar"})
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value) == "game 2, event 1: Ben has already pledged to the Vigilants of Stendarr"
 
 
@@ -133,7 +134,7 @@ def test_the_journal_refuses_a_game_without_events():
     data = load_data()
     del data["games"][0]["events"]
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value) == "game 1: a game needs 'events'"
 
 
@@ -141,7 +142,7 @@ def test_the_journal_refuses_an_unknown_game_key():
     data = load_data()
     data["games"][2]["winner"] = "Ana"
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert caught.value.place == "game 3"
     assert caught.value.message.startswith("unknown key 'winner' in a game")
 
@@ -150,7 +151,7 @@ def test_the_journal_refuses_games_out_of_order():
     data = load_data()
     data["games"][1]["number"] = 3
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value) == "game 2: games are numbered 1, 2, 3 … in order: this one should be 2"
 
 
@@ -158,7 +159,7 @@ def test_the_journal_refuses_an_event_that_is_not_an_object():
     data = load_data()
     data["games"][0]["events"][2] = "pledge"
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert str(caught.value) == "game 1, event 3: an event must be a JSON object"
 
 
@@ -166,17 +167,17 @@ def test_the_journal_needs_a_games_list():
     data = load_data()
     del data["games"]
     with pytest.raises(RuleError, match="needs a 'games' list"):
-        journal.load(data)
+        journal.load(data, RULES)
 
 
 def test_the_fold_keeps_each_game_state():
-    _, _, players, entries, _ = journal.load(load_data())
+    _, _, players, entries, _ = journal.load(load_data(), RULES)
     timeline = base.fold(dawnguard, players, entries)
     assert [timeline.after_game[n].chapter for n in range(6)] == [1, 1, 1, 2, 2, 3]
 
 
 def test_a_refused_entry_leaves_the_state_as_it_was_at_every_step_of_a_campaign():
-    _, _, players, entries, _ = journal.load(load_data())
+    _, _, players, entries, _ = journal.load(load_data(), RULES)
     state = dawnguard.new_state(players)
     for entry in entries:
         refused(state, event("hunger", player="Ben"))  # `refused` compares before and after
@@ -185,7 +186,7 @@ def test_a_refused_entry_leaves_the_state_as_it_was_at_every_step_of_a_campaign(
 
 
 def test_the_state_survives_pickling():
-    _, _, _, _, timeline = journal.load(load_data())
+    _, _, _, _, timeline = journal.load(load_data(), RULES)
     assert pickle.loads(pickle.dumps(timeline.current)) == timeline.current
 
 
@@ -221,7 +222,7 @@ def test_threshold_corrections_round_trip_where_they_were_made():
         {"after_game": 1, "after_event": 8, "fort_thresholds": SETUP["fort_thresholds"]},
         {"after_game": 2, "fort_thresholds": CORRECTED},
     ]
-    _, _, _, entries, timeline = journal.load(data)
+    _, _, _, entries, timeline = journal.load(data, RULES)
     kinds = [entry.kind for entry in entries]
     assert kinds[:2] == ["setup", "thresholds"]
     # After game 1's 8th event, before its 9th.
@@ -253,7 +254,7 @@ def test_the_journal_refuses_a_misplaced_threshold_correction(correction, field)
     data = load_data()
     data["fort_threshold_corrections"] = [correction]
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     assert caught.value.field == field
 
 
@@ -286,7 +287,7 @@ def test_chapter_2_played_alone_round_trips():
         ],
     }
     assert round_trip(data) == data
-    _, _, _, _, timeline = journal.load(data)
+    _, _, _, _, timeline = journal.load(data, RULES)
     state = dawnguard.state_json(timeline.current)
     assert [(h["level"], h["side"], h["hunger"]) for h in state["heroes"]] == [
         (4, "volkihar", 1),
@@ -328,7 +329,7 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
     kinds, events, keys = set(), set(), set()
     for data in dawnguard_journals().values():
         assert round_trip(data) == data
-        _, _, _, entries, _ = journal.load(data)
+        _, _, _, entries, _ = journal.load(data, RULES)
         # Each in players' words: never the fallback that names the journal's code.
         assert not [dawnguard.describe(e) for e in entries if dawnguard.describe(e).startswith("event:")]
         for entry in entries:

@@ -7,6 +7,7 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import fold
 
+from ...journal_files import RULES
 from .helpers import BALK, BEAR, KHAN, MECH, SAHARA, a_journal, first_reward, jgame
 
 
@@ -14,7 +15,7 @@ def test_fold_gives_the_state_as_of_each_game():
     data = a_journal(
         [jgame(1, rewards=[first_reward()]), jgame(2, rewards=[first_reward(territory="Japan")])]
     )
-    _, _, players, entries, timeline = journal.load(data)
+    _, _, players, entries, timeline = journal.load(data, RULES)
     assert timeline.as_of(1).territories["Japan"].card_destroyed is False
     assert timeline.as_of(2).territories["Japan"].card_destroyed is True
     assert rl.state_json(timeline.as_of(1)) == rl.state_json(fold(rl, players, entries[:4]).current)

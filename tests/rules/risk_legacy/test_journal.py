@@ -12,6 +12,7 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
+from ...journal_files import RULES
 from .helpers import (
     BEAR,
     BIOHAZARD,
@@ -141,14 +142,14 @@ def test_state_json_world_shows_the_roll_off_only_when_there_was_one():
 
 
 def round_trip(data):
-    system, name, players, entries, timeline = journal.load(data)
+    system, name, players, entries, timeline = journal.load(data, RULES)
     assert journal.write(system, name, players, entries) == data
     return timeline
 
 
 def load_error(data) -> RuleError:
     with pytest.raises(RuleError) as caught:
-        journal.load(data)
+        journal.load(data, RULES)
     return caught.value
 
 
@@ -198,7 +199,7 @@ def test_trade_in_chart_corrections_round_trip_in_the_journal():
     timeline = round_trip(data)
     assert timeline.current.trade_in_chart == {2: 2, 7: 17, 10: 30}
     assert timeline.as_of(1).trade_in_chart == {2: 2, 7: 17}
-    kinds = [entry.kind for entry in journal.read(data)[3]]
+    kinds = [entry.kind for entry in journal.read(data, RULES)[3]]
     assert kinds == ["setup", "trade_in_chart", "game", "game_end", "reward", "trade_in_chart", "game", "trade_in_chart"]
 
 

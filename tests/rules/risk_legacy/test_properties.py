@@ -19,6 +19,8 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError, fold
 
+from ...journal_files import RULES
+
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -287,7 +289,7 @@ def test_the_state_as_of_game_n_is_the_fold_of_the_first_n_games(gen, games):
 def test_export_after_import_gives_back_the_same_journal(gen):
     exported = journal.write(rl, "Random Earth", PLAYERS, gen.entries)
     assert json.loads(json.dumps(exported)) == exported
-    system, name, players, entries, timeline = journal.load(exported)
+    system, name, players, entries, timeline = journal.load(exported, RULES)
     assert journal.write(system, name, players, entries) == exported
     assert rl.state_json(timeline.current) == rl.state_json(gen.state)
 

@@ -7,12 +7,13 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry
 
+from ...journal_files import RULES
 from ...journals import JournalBuilder, every_kind_journal
 
 
 @pytest.fixture(scope="module")
 def folded():
-    return journal.load(every_kind_journal())[4]
+    return journal.load(every_kind_journal(), RULES)[4]
 
 
 def records(state, **about):

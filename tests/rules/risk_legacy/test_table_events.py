@@ -4,6 +4,7 @@ Missiles fired in one combat, recruitment while holding a Missile."""
 from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 
+from ...journal_files import RULES
 from .helpers import apply, campaign, end, play, refuse, start
 
 
@@ -157,7 +158,7 @@ def test_table_events_round_trip_through_the_journal():
                              {"player": "Cid", "faction": rl.FACTIONS[2], "start": "Ural", "result": "eliminated"}],
                    "packets_opened": [], "events": [{"type": "elimination", "player": "Cid"}], "rewards": []}],
     }
-    system, name, players, entries, timeline = journal.load(data)
+    system, name, players, entries, timeline = journal.load(data, RULES)
     assert timeline.current.conditions_met == {"first_elimination": 1}
     assert journal.write(system, name, players, entries) == data
 

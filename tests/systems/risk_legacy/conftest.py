@@ -5,13 +5,14 @@ import pytest
 from campaigns.rules import journal as journal_module
 
 from ...conftest import load_journal
+from ...journal_files import RULES
 
 JOURNAL = load_journal("risk_legacy_15_games.json")
 
 
 @pytest.fixture(scope="module")
 def timeline():
-    return journal_module.load(JOURNAL)[4]
+    return journal_module.load(JOURNAL, RULES)[4]
 
 
 @pytest.fixture(scope="module")

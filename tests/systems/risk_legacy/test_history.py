@@ -13,6 +13,7 @@ from campaigns.systems.risk_legacy import board as board_map
 from campaigns.systems.risk_legacy import history as read_history
 
 from ...conftest import load_journal
+from ...journal_files import RULES
 from .conftest import JOURNAL
 
 
@@ -176,7 +177,7 @@ def in_progress_state():
         del seat["result"]
     playing.pop("end_control", None)
     playing.pop("rewards", None)
-    return journal_module.load(data)[4].current
+    return journal_module.load(data, RULES)[4].current
 
 
 def test_a_game_in_progress_is_shown_as_playing():

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from .... import store
+from .... import states
 from ....rules import risk_legacy as rules
 from ....views.htmx import render_page
 from ....views.params import whole_number
@@ -27,7 +27,7 @@ def _as_of(request, campaign) -> int:
 
 
 def _game_context(campaign, game):
-    state = store.state(campaign, as_of=game)
+    state = states.state(campaign, as_of=game)
     played_on = datetime.date.fromisoformat(state.last_game.played_on) if state.last_game else None
     return state, {
         "game": game,

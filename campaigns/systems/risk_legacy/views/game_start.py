@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from .... import store
+from .... import roster, states, store
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
 from ....views.htmx import render_page, wants_fragment
@@ -191,7 +191,7 @@ def _choose_again(request, access, state):
     name = data.get("new_player", "").strip() if request.method == "POST" else ""
     if name:
         try:
-            player = store.add_player(access.campaign, name)
+            player = roster.add_player(access.campaign, name)
         except RuleError as error:
             new_player_form = NewPlayerForm({"new_player": name})
             new_player_form.add_error("new_player", error.message)  # the roster's "name"
@@ -219,7 +219,7 @@ def game_start(request, slug):
     """Start the next game: its date and its seats clockwise, each with a legal HQ start."""
     access = risk_legacy_campaign(request, slug, record=True)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     if request.method == "GET" or "save" not in request.POST:
         return _choose_again(request, access, state)
 

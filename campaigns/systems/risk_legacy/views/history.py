@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from .... import store
+from .... import states
 from ....views.htmx import render_page
 from .. import history as read_history
 from .campaign import page_constants, risk_legacy_campaign
@@ -25,7 +25,7 @@ def history(request, slug):
     access = risk_legacy_campaign(request, slug)
     campaign = access.campaign
     context = {"campaign": campaign, "access": access}
-    state = store.state(campaign)
+    state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     # Derived only if the template renders them: it keeps them rendered until the journal
     # changes (as the board does), so a warm page is mostly the cached HTML.

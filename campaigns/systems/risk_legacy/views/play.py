@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .... import store
+from .... import states, store
 from ....forms import add_rule_error
 from ....rules import risk_legacy as rl
 from ....rules.base import RuleError
@@ -28,7 +28,7 @@ RECENT_ENTRIES = 6
 def live_context(access):
     """What every phone at the table sees update: where the game stands and what was just logged."""
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     return {
         "campaign": campaign,
         "access": access,
@@ -98,7 +98,7 @@ def _submit_while_open(request, slug, why_not_now, form_for, open_form):
     """`_submit` the form `form_for(state)` builds while its step is open (`why_not_now(state)`
     is None); once the campaign has moved past the step, say so instead."""
     access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     reason = why_not_now(state)
     if reason:
         return moved_on(request, access.campaign, f"{reason}.")
@@ -138,7 +138,7 @@ live = live_view(access_for=risk_legacy_campaign, context_for=live_context, temp
 def event_add(request, slug):
     """Log one event of the game in progress."""
     access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
         return moved_on(request, access.campaign, "No game is in progress.")
     form_class = EVENT_FORMS.get(request.POST.get("event_type"))
@@ -161,7 +161,7 @@ def packet_add(request, slug):
 def game_end(request, slug):
     """The results of the game in progress, and who controls what."""
     access = risk_legacy_campaign(request, slug, record=True)
-    state = store.state(access.campaign)
+    state = states.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
         return moved_on(request, access.campaign, "There is no game in progress to end.")
     form = GameEndForm(state, request.POST or None)

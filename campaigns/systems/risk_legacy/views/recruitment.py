@@ -4,7 +4,7 @@ and the cards they trade in, as the rules count them (it saves nothing)."""
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_safe
 
-from .... import store
+from .... import states
 from ....forms import add_rule_error
 from ....rules import risk_legacy as rules
 from ....rules.base import RuleError
@@ -23,7 +23,7 @@ def recruitment(request, slug):
     """The troops a player recruits: territories, population, continents and cards (saves nothing)."""
     access = risk_legacy_campaign(request, slug)
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     if request.GET:
         form = RecruitmentCalculatorForm(request.GET, roster=state.players)
     else:  # first visit: the player linked to this account, if any

@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from .... import store
+from .... import states, store
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
 from ....views.htmx import render_page, wants_fragment
@@ -127,7 +127,7 @@ def _setup_done_page(request, access, errors=(), chart_form=None):
     """The setup as it was saved (powers, and the coins as the fold recorded them), read-only,
     but for the trade-in chart: the one in use now, which a member may correct."""
     campaign = access.campaign
-    now = store.state(campaign)
+    now = states.state(campaign)
     if chart_form is None and access.can_record and now.set_up:
         chart_form = TradeInChartForm(prefix="chart", initial_chart=now.trade_in_chart)
     # The coin stickers as the fold recorded them at the setup; a card shows its printed coin too.
@@ -183,7 +183,7 @@ def setup_edit(request, slug):
     """Before game 1: each faction's starting power, the 12 coin stickers, the trade-in chart."""
     access = risk_legacy_campaign(request, slug, record=request.method == "POST")
     campaign = access.campaign
-    state = store.state(campaign)
+    state = states.state(campaign)
     if state.phase != rules.PHASE_SETUP or not access.can_record:
         if wants_fragment(request):  # a tap after another phone saved: reload the page, not a section
             messages.error(request, ALREADY_SET_UP)

@@ -13,43 +13,21 @@ play 12 of 40 the next play is 41 (its page's address stays the same) and the lo
 have a gap. The standings and `campaign_state` count the plays as they stand now: corrected,
 deleted ones left out.
 
-"As of game n" for a play log is its plays numbered 1 to n as they stand now (a correction
-made later included): `state_as_of` derives it from the current state, so the fold keeps no
-state per game (base.py) and a long log costs time and memory linear in its plays.
-
-In the journal (an extension of JOURNAL.md, README "Journal extensions") the corrections and
-deletions are the top-level list "play_corrections", in the order made:
-
-    [{"after_game": 40, "corrected": {...play 12 as it should read...}},
-     {"after_game": 41, "deleted": 12}]
-
-`after_game` is the number of plays logged when it was made (never decreasing); "games" keeps
-every play as first logged. A journal without the key is exactly JOURNAL.md's.
+The state "as of play n" is in state.py; how corrections and deletions are written in the
+journal ("play_corrections") in journal.py.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
-from .base import GAME_KIND, Entry, RuleError
-from .checks import (
-    PlayLog,
-    PlayerRecord,
-    check_after_game,
-    check_keys,
-    check_keys_worded,
-    count_play,
-    is_whole,
-    json_copy,
-)
+from ..base import GAME_KIND, Entry, RuleError
+from ..checks import check_keys_worded, is_whole
+from .state import PlayLog, count_play
 
 CORRECTION = "correction"
 DELETION = "deletion"
-# Every entry kind a play log accepts (checks.apply_to_play_log refuses any other).
-ENTRY_KINDS = ("setup", GAME_KIND, CORRECTION, DELETION)
-JOURNAL_KEY = "play_corrections"
 # Why a deleted play is refused, by what was asked of it.
 DELETED_ALREADY = {
     CORRECTION: "play {number} was deleted, so it cannot be corrected",
@@ -138,74 +116,3 @@ def apply_deletion(state: PlayLog, data: dict) -> None:
     record = state.games.pop(state.game_index(number))
     count_play(state, record, -1)
     state.deleted[number] = record
-
-
-# "As of game n" ---------------------------------------------------------------------------
-
-
-def state_as_of(state: PlayLog, number: int) -> PlayLog:
-    """The log as of play `number`: its plays 1 to `number` as they stand now (a new state
-    sharing the plays' records with `state`: read-only, as every state a page reads)."""
-    derived = copy.copy(state)
-    derived.last_number = min(number, state.last_number)
-    derived.games = [game for game in state.games if game.number <= number]
-    derived.played = {n: data for n, data in state.played.items() if n <= number}
-    derived.deleted = {n: game for n, game in state.deleted.items() if n <= number}
-    derived.corrections = {n: times for n, times in state.corrections.items() if n <= number}
-    derived.records = {player: PlayerRecord() for player in state.records}
-    for game in derived.games:
-        count_play(derived, game, +1)
-    return derived
-
-
-# The journal ------------------------------------------------------------------------------
-
-
-def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
-    """The journal's "play_corrections" as entries, by the number of plays logged before
-    them (0: before play 1). Their rules are checked when the entries are folded."""
-    found: dict[int, list[Entry]] = {}
-    if JOURNAL_KEY not in journal:
-        return found
-    changes = journal[JOURNAL_KEY]
-    if not isinstance(changes, list):
-        raise RuleError(f"'{JOURNAL_KEY}' must be a list", field=JOURNAL_KEY)
-    if not changes:  # the export leaves the key out then, so export(import(j)) == j
-        raise RuleError(f"'{JOURNAL_KEY}' lists at least one change: leave it out when there is none",
-                        field=JOURNAL_KEY)
-    latest = 0
-    for index, change in enumerate(changes, 1):
-        place = f"play correction {index}"
-        if not isinstance(change, dict):
-            raise RuleError("a play correction must be a JSON object", place=place)
-        kind_keys = [key for key in ("corrected", "deleted") if key in change]
-        if len(kind_keys) != 1:
-            raise RuleError("a play correction holds either 'corrected' or 'deleted'", place=place)
-        check_keys(change, ("after_game", kind_keys[0]), (), place, "a play correction")
-        after = latest = check_after_game(
-            change["after_game"], latest, games, "plays logged when it was made", place
-        )
-        if "corrected" in change:
-            if not isinstance(change["corrected"], dict):
-                raise RuleError(
-                    "'corrected' must be the play as it should read", place=place, field="corrected"
-                )
-            entry = Entry(CORRECTION, json_copy(change["corrected"]))
-        else:
-            entry = Entry(DELETION, {"number": change["deleted"]})
-        found.setdefault(after, []).append(entry)
-    return found
-
-
-def journal_part(entries: list[Entry]) -> list[dict]:
-    """The "play_corrections" of a journal rebuilt from entries (empty when none)."""
-    changes = []
-    logged = 0
-    for entry in entries:
-        if entry.kind == GAME_KIND:
-            logged += 1
-        elif entry.kind == CORRECTION:
-            changes.append({"after_game": logged, "corrected": json_copy(entry.data)})
-        elif entry.kind == DELETION:
-            changes.append({"after_game": logged, "deleted": entry.data["number"]})
-    return changes

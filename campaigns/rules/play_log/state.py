@@ -1,0 +1,125 @@
+"""A play log's state: the plays that count as they stand now, and each player's record.
+
+No Django here. `PlayLog` is the state of every play-log system (a system's own state is a
+subclass holding its own records of a play, its `GameRecord`); `state_as_of` works out the
+log "as of play n" from the state now, so the fold keeps no state per play (rules/base.py).
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class PlayerRecord:
+    """A player's plays and wins in a play log (a draw is a play and no win)."""
+
+    plays: int = 0
+    wins: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return round(self.wins / self.plays, 3) if self.plays else None
+
+
+@dataclass
+class PlayLog:
+    """A play log's state: the roster, an optional setup, the games (each system's GameRecord,
+    which names its `number`, `players` and `winners`) and each player's record.
+
+    `games` are the plays that count, as they stand now: a corrected play is its corrected
+    record, a deleted one is left out (kept in `deleted`). A play keeps its number for good
+    and a number is never given twice, so numbers may have gaps (corrections.py).
+    """
+
+    players: list[str]
+    set_up: bool = False
+    games: list = field(default_factory=list)
+    records: dict[str, PlayerRecord] = field(default_factory=dict)
+    last_number: int = 0  # the last number given to a play, a deleted one too
+    # Each play as the journal writes it, as it stands now (a deleted one as it was when
+    # deleted): what a play's page shows and its correction form starts from. Read-only.
+    played: dict[int, dict] = field(default_factory=dict)
+    deleted: dict[int, Any] = field(default_factory=dict)  # number -> the deleted play's record
+    corrections: dict[int, int] = field(default_factory=dict)  # number -> times corrected
+
+    @classmethod
+    def for_roster(cls, players: list[str]):
+        """The log of a roster with no game yet."""
+        return cls(players=list(players), records={player: PlayerRecord() for player in players})
+
+    @property
+    def games_played(self) -> int:
+        """The plays that count (a deleted one does not)."""
+        return len(self.games)
+
+    @property
+    def games_finished(self) -> int:
+        """The plays the campaign's count shows: a deleted one does not count (a play is
+        logged once it is over, so none is ever in progress)."""
+        return len(self.games)
+
+    @property
+    def next_number(self) -> int:
+        return self.last_number + 1
+
+    def game_index(self, number: int) -> int | None:
+        """Where play `number` is in `games` (kept in number order); None if it is not there."""
+        index = bisect.bisect_left(self.games, number, key=lambda game: game.number)
+        if index < len(self.games) and self.games[index].number == number:
+            return index
+        return None
+
+    def game(self, number: int):
+        """The record of play `number` as it stands now; None if deleted or never logged."""
+        index = self.game_index(number)
+        return None if index is None else self.games[index]
+
+    def play_data(self, number: int) -> dict | None:
+        """Play `number` as the journal writes it, corrected (read-only); None if never logged."""
+        return self.played.get(number)
+
+    def is_deleted(self, number: int) -> bool:
+        return number in self.deleted
+
+    def is_corrected(self, number: int) -> bool:
+        return number in self.corrections
+
+    def corrections_of(self, number: int) -> int:
+        return self.corrections.get(number, 0)
+
+    def as_if_next(self, number: int):
+        """A read-only view of the log in which `number` is the next play's number: a
+        correction of play n is checked as play n would be (nothing else differs)."""
+        view = copy.copy(self)
+        view.last_number = number - 1
+        return view
+
+
+def count_play(state: PlayLog, record: Any, sign: int) -> None:
+    """Add a play's plays and wins to its players' records (sign -1: take them off)."""
+    for player in record.players:
+        state.records[player].plays += sign
+    for player in record.winners:
+        state.records[player].wins += sign
+
+
+# "As of play n" ---------------------------------------------------------------------------
+
+
+def state_as_of(state: PlayLog, number: int) -> PlayLog:
+    """The log as of play `number`: its plays 1 to `number` as they stand now (a new state
+    sharing the plays' records with `state`: read-only, as every state a page reads)."""
+    derived = copy.copy(state)
+    derived.last_number = min(number, state.last_number)
+    derived.games = [game for game in state.games if game.number <= number]
+    derived.played = {n: data for n, data in state.played.items() if n <= number}
+    derived.deleted = {n: game for n, game in state.deleted.items() if n <= number}
+    derived.corrections = {n: times for n, times in state.corrections.items() if n <= number}
+    derived.records = {player: PlayerRecord() for player in state.records}
+    for game in derived.games:
+        count_play(derived, game, +1)
+    return derived
