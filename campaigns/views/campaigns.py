@@ -16,9 +16,9 @@ from ..models import Campaign
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
 from ..systems import system_of
-from .htmx import render_page
-from .params import same_origin_path, whole_number
-from .refusals import focus_first_error
+from ..web.htmx import render_page
+from ..web.params import same_origin_path, whole_number
+from ..web.writes import focus_first_error
 
 
 @require_safe

@@ -15,7 +15,7 @@ from .. import store
 from ..access import campaign_for
 from ..rules import play_log
 from ..rules.base import GAME_KIND, RuleError
-from .htmx import render_page
+from ..web.htmx import render_page
 
 
 @login_required

@@ -32,9 +32,9 @@ from ..access import Access, campaign_for
 from ..models import Campaign
 from ..rules.base import GAME_KIND
 from ..rules.play_log import CORRECTION, DELETION
-from . import live as live_refresh
-from .htmx import render_page
-from .params import whole_number
+from ..web import live as live_refresh
+from ..web.htmx import render_page
+from ..web.params import whole_number
 
 if TYPE_CHECKING:
     from ..readside.base import Play

@@ -7,9 +7,9 @@ from .. import store
 from ..access import campaign_for
 from ..forms import PlayerForm, add_rule_error
 from ..models import Player
-from .htmx import render_page
-from .params import whole_number
-from .refusals import page_url_on_get
+from ..web.htmx import render_page
+from ..web.params import whole_number
+from ..web.writes import page_url_on_get
 
 
 def _roster_page(request, access, add_form=None, rename_forms=None, status=200):

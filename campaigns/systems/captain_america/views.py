@@ -21,8 +21,8 @@ from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import Entry, RuleError
 from ...views import play_log_pages
-from ...views.htmx import render_page
-from ...views.refusals import focus_first_error
+from ...web.htmx import render_page
+from ...web.writes import focus_first_error
 from .forms import (
     SEAT_FIELDS,
     DeploymentForm,

@@ -19,9 +19,9 @@ from ...access import campaign_for
 from ...forms import add_rule_error
 from ...rules import dawnguard as rules
 from ...rules.base import RuleError
-from ...views.htmx import render_page
-from ...views.live import live_view
-from ...views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
+from ...web.htmx import render_page
+from ...web.live import live_view
+from ...web.writes import focus_first_error, moved_on, page_url_on_get, refreshed_state
 from .forms_play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6

@@ -18,8 +18,8 @@ from ... import store
 from ...access import campaign_for
 from ...rules import dawnguard as rules
 from ...rules.base import Entry, RuleError
-from ...views.htmx import render_page
-from ...views.refusals import focus_first_error, page_url_on_get, refreshed_state
+from ...web.htmx import render_page
+from ...web.writes import focus_first_error, page_url_on_get, refreshed_state
 from .forms_setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"

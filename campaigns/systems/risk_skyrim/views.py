@@ -24,8 +24,8 @@ from ...rules import risk_skyrim as rules
 from ...rules.base import Entry, RuleError
 from ...rules.checks import join_names
 from ...views import play_log_pages
-from ...views.htmx import render_page, wants_fragment
-from ...views.refusals import focus_first_error
+from ...web.htmx import render_page, wants_fragment
+from ...web.writes import focus_first_error
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
 PLAY_TEMPLATE = "risk_skyrim/play_form.html"

@@ -14,8 +14,8 @@ from django_htmx.http import HttpResponseClientRefresh
 from .... import store
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
-from ....views.htmx import render_page, wants_fragment
-from ....views.refusals import focus_first_error, refreshed_state
+from ....web.htmx import render_page, wants_fragment
+from ....web.writes import focus_first_error, refreshed_state
 from ..forms.game_start import SEAT_PARTS, SEATS, GameStartForm, NewPlayerForm, seat_field
 from ..forms.territories import territories_by_continent
 from .campaign import risk_legacy_campaign

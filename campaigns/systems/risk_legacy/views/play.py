@@ -12,9 +12,9 @@ from .... import store
 from ....forms import add_rule_error
 from ....rules import risk_legacy as rl
 from ....rules.base import RuleError
-from ....views.htmx import render_page
-from ....views.live import live_view
-from ....views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
+from ....web.htmx import render_page
+from ....web.live import live_view
+from ....web.writes import focus_first_error, moved_on, page_url_on_get, refreshed_state
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign

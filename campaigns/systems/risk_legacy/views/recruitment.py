@@ -8,7 +8,7 @@ from .... import store
 from ....forms import add_rule_error
 from ....rules import risk_legacy as rules
 from ....rules.base import RuleError
-from ....views.htmx import render_page
+from ....web.htmx import render_page
 from ..forms.recruitment import RecruitmentCalculatorForm
 from .campaign import risk_legacy_campaign
 from .setup import ICONS_RANGE

@@ -16,8 +16,8 @@ from django_htmx.http import HttpResponseClientRefresh
 from .... import store
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
-from ....views.htmx import render_page, wants_fragment
-from ....views.refusals import refreshed_state
+from ....web.htmx import render_page, wants_fragment
+from ....web.writes import refreshed_state
 from ..forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, StartingPowersForm, TradeInChartForm, coin_placement
 from .campaign import risk_legacy_campaign
 
