@@ -183,17 +183,23 @@ def _copy(folded: Timeline) -> Timeline:
     )
 
 
-def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline:
+def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
     Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
     the limits refuse: a form that forgot a max_length still cannot reach the database with it).
+    `guard(state)`, when given, is asked first, under the lock, with the state as it is then:
+    it raises RuleError when the state is no longer the one the entries were made from (a
+    correction of a play another phone corrected meanwhile), so no write overwrites one unseen.
     """
     for entry in entries:
         limits.check_values(entry.data)
     with transaction.atomic():
         locked = _locked(campaign)
-        folded = base.extend(locked.rules, _copy(timeline(locked)), entries)
+        now = timeline(locked)
+        if guard is not None:
+            guard(now.current)
+        folded = base.extend(locked.rules, _copy(now), entries)
         last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
         position, game_number = (last[0] + 1, last[1]) if last else (0, None)
         recorder = user if user is not None and user.is_authenticated else None
