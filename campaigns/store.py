@@ -261,14 +261,30 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone |
     return Undone(last.kind, last.data, last.game_number)
 
 
+# Two groups naming a campaign alike at the same moment: the second's address is taken between
+# looking it up and saving it. It tries the next free one, this many times at most.
+SLUG_ATTEMPTS = 64
+
+
+def _new_campaign(**fields) -> Campaign:
+    """A new campaign at an address no other has (inside the caller's transaction): when another
+    campaign of the same name took the address meanwhile (PostgreSQL lets both look it up
+    before either saves), the next free one is tried, in a savepoint, never an error."""
+    for attempt in range(1, SLUG_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                return Campaign.objects.create(slug=Campaign.unique_slug(fields["name"]), **fields)
+        except IntegrityError:
+            if attempt == SLUG_ATTEMPTS:
+                raise
+
+
 def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -> Campaign:
     limits.check_campaign_name(name)
     for player in players:
         limits.check_player_name(player, field="players")
     with transaction.atomic():
-        campaign = Campaign.objects.create(
-            name=name, system=system, slug=Campaign.unique_slug(name), games_finished=0
-        )
+        campaign = _new_campaign(name=name, system=system, games_finished=0)
         Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
@@ -280,7 +296,7 @@ def import_journal(data, owner=None) -> Campaign:
     """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError, nothing."""
     system, name, players, entries, folded = journal.load(data)
     with transaction.atomic():
-        campaign = Campaign.objects.create(name=name, system=system.KEY, slug=Campaign.unique_slug(name))
+        campaign = _new_campaign(name=name, system=system.KEY)
         if owner is not None:
             Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(
