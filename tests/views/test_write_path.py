@@ -1,18 +1,22 @@
-"""The one write path (campaigns/web/writes.py) where phones race: a correction of a past play is
+"""The one write path (campaigns/web/writes.py): where phones race, a correction of a past play is
 checked "as seen" under the campaign's lock, so twenty phones correcting the same play from the
-same loaded page save one correction and tell the others; two groups naming a campaign alike at
-the same moment both get one. Run on SQLite and PostgreSQL (DATABASE_URL)."""
+same loaded page save one correction and tell the others, and two groups naming a campaign alike
+at the same moment both get one (run on SQLite and PostgreSQL: DATABASE_URL); and where a
+rule's refusal shows on a form (RefusalsBesideFields)."""
 
 import json
 from functools import partial
 
 import pytest
+from django import forms
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from campaigns import store
 from campaigns.models import Campaign
+from campaigns.rules.base import RuleError
+from campaigns.web.writes import WHOLE_FORM, RefusalsBesideFields, sentence
 
 from ..factories import UserFactory
 from ..journal_files import load_journal
@@ -142,3 +146,49 @@ def test_twenty_groups_importing_a_journal_of_the_same_name_at_once_each_get_one
     imported = Campaign.objects.filter(name=journal["name"])
     assert imported.count() == len(set(imported.values_list("slug", flat=True))) == PHONES
     assert all(campaign.games_played == len(journal["games"]) for campaign in imported)
+
+
+# The form mixin: where a rule's refusal shows ----------------------------------------------------
+
+
+class SeatsForm(RefusalsBesideFields, forms.Form):
+    refusal_fields = {"won": "winner", "player": "seats", "chart": WHOLE_FORM, "number": None}
+    refusal_boxes = ("seats",)
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    played_on = forms.DateField()
+    winner = forms.CharField()
+
+
+def refused_with(error) -> SeatsForm:
+    form = SeatsForm({"number": "1", "played_on": "2026-01-01", "winner": "Ana"})
+    assert form.is_valid()
+    form.add_refusal(error)
+    return form
+
+
+def test_a_refusal_shows_beside_the_field_of_its_name_or_the_field_mapped_to_it():
+    assert refused_with(RuleError("not a date", place="game 1", field="played_on")).errors == {
+        "played_on": ["not a date"]
+    }
+    assert refused_with(RuleError("nobody won", place="game 1", field="won")).errors == {"winner": ["nobody won"]}
+
+
+def test_a_refusal_no_field_shows_goes_above_the_form_saying_where():
+    form = refused_with(RuleError("the game has 3 to 5 players", place="game 1", field="players"))
+    assert form.non_field_errors() == ["game 1: the game has 3 to 5 players"]
+    form = refused_with(RuleError("play 1 is logged", place="game 1", field="number"))  # a hidden field
+    assert form.non_field_errors() == ["game 1: play 1 is logged"]
+
+
+def test_a_refusal_of_the_whole_form_says_no_place_and_one_of_a_group_shows_above_the_group():
+    form = refused_with(RuleError("the chart needs a line", place="trade-in chart", field="chart"))
+    assert form.non_field_errors() == ["the chart needs a line"]
+    form = refused_with(RuleError("Ana already has a seat", place="game 1, seat 3 (Ana)", field="player"))
+    assert form.refused_above("seats") == ["game 1, seat 3 (Ana): Ana already has a seat"]
+    assert not form.errors
+    assert form.refusal.message == "Ana already has a seat"
+
+
+def test_one_place_capitalises_a_sentence():
+    assert sentence("the campaign is over") == "The campaign is over"
+    assert sentence("") == ""

@@ -200,11 +200,9 @@ class StartForm(RefusalsBesideFields, forms.Form):
         ]
 
     def refusal_field(self, error) -> str | None:
-        if error.field == "played_on":
-            return "played_on"
         if self.ask_sides and error.field in ("sides", "side", "player"):
             # "Cid must choose a side too: ...": beside the first player the rule names.
             for hero in self.heroes:
                 if error.message.startswith(hero.player):
                     return f"side_{hero.player}"
-        return None
+        return super().refusal_field(error)
