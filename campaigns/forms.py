@@ -5,6 +5,7 @@ from . import registry
 from .models import Membership
 from .rules import limits
 from .rules.base import Entry, RuleError
+from .web.writes import RefusalsBesideFields
 
 
 def within_limits(check):
@@ -20,9 +21,10 @@ def within_limits(check):
     return validate
 
 
-class EventForm(forms.Form):
+class EventForm(RefusalsBesideFields, forms.Form):
     """Base for a form that logs one event of the game in progress: its fields are named like
-    the event's data and prefixed with its type, so several event forms share one page."""
+    the event's data (so a rule's refusal shows beside the field it names) and prefixed with
+    its type, so several event forms share one page."""
 
     event_type = ""
     title = ""
@@ -55,7 +57,7 @@ class LoginForm(AuthenticationForm):
         return username
 
 
-class CampaignForm(forms.Form):
+class CampaignForm(RefusalsBesideFields, forms.Form):
     # Django's max_length and its NUL check are the limits' own checks here (a form cannot
     # send a lone surrogate: the request body is decoded first).
     name = forms.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS, help_text="What your group calls this campaign.")
@@ -78,7 +80,7 @@ class CampaignForm(forms.Form):
         return names
 
 
-class JournalUploadForm(forms.Form):
+class JournalUploadForm(RefusalsBesideFields, forms.Form):
     journal = forms.FileField(help_text="A campaign journal (.json) exported from Legacy Ledger or a compatible tool.")
 
     def clean_journal(self):
@@ -95,19 +97,9 @@ def too_large_message(size: int) -> str:
     )
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(RefusalsBesideFields, forms.Form):
     name = forms.CharField(max_length=limits.PLAYER_NAME_MAX_CHARS, label="Player's name")
 
 
 class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
-
-
-def add_rule_error(form: forms.Form, error: RuleError) -> None:
-    """Show a rules-layer refusal beside the field it concerns (or above the form).
-
-    A form whose fields are not named like the entry's data maps them with `field_for`.
-    """
-    field = form.field_for(error.field) if hasattr(form, "field_for") else error.field
-    field = field if field in form.fields else None
-    form.add_error(field, error.message if field else str(error))

@@ -60,17 +60,23 @@ def _copy(folded: Timeline) -> Timeline:
     )
 
 
-def append(campaign: Campaign, entries: list[base.Entry], user=None) -> Timeline:
+def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
     Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
     the limits refuse: a form that forgot a max_length still cannot reach the database with it).
+    `guard(state)`, when given, is asked first, under the lock, with the state as it is then:
+    it raises RuleError when the state is no longer the one the entries were made from (a
+    correction of a play another phone corrected meanwhile), so no write overwrites one unseen.
     """
     for entry in entries:
         limits.check_values(entry.data)
     with transaction.atomic():
         locked = _locked(campaign)
-        folded = base.extend(locked.rules, _copy(timeline(locked)), entries)
+        now = timeline(locked)
+        if guard is not None:
+            guard(now.current)
+        folded = base.extend(locked.rules, _copy(now), entries)
         last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
         position, game_number = (last[0] + 1, last[1]) if last else (0, None)
         recorder = user if user is not None and user.is_authenticated else None
@@ -132,14 +138,30 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone |
     return Undone(last.kind, last.data, last.game_number)
 
 
+# Two groups naming a campaign alike at the same moment: the second's address is taken between
+# looking it up and saving it. It tries the next free one, this many times at most.
+SLUG_ATTEMPTS = 64
+
+
+def _new_campaign(**fields) -> Campaign:
+    """A new campaign at an address no other has (inside the caller's transaction): when another
+    campaign of the same name took the address meanwhile (PostgreSQL lets both look it up
+    before either saves), the next free one is tried, in a savepoint, never an error."""
+    for attempt in range(1, SLUG_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                return Campaign.objects.create(slug=Campaign.unique_slug(fields["name"]), **fields)
+        except IntegrityError:
+            if attempt == SLUG_ATTEMPTS:
+                raise
+
+
 def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -> Campaign:
     limits.check_campaign_name(name)
     for player in players:
         limits.check_player_name(player, field="players")
     with transaction.atomic():
-        campaign = Campaign.objects.create(
-            name=name, system=system, slug=Campaign.unique_slug(name), games_finished=0
-        )
+        campaign = _new_campaign(name=name, system=system, games_finished=0)
         Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
@@ -152,7 +174,7 @@ def import_journal(data, owner=None) -> Campaign:
     known = [registered.rules for registered in registry.systems()]
     system, name, players, entries, folded = journal.load(data, known)
     with transaction.atomic():
-        campaign = Campaign.objects.create(name=name, system=system.KEY, slug=Campaign.unique_slug(name))
+        campaign = _new_campaign(name=name, system=system.KEY)
         if owner is not None:
             Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(

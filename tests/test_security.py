@@ -151,3 +151,69 @@ def test_a_login_with_a_username_no_account_can_have_is_refused_not_a_500(db, us
 def test_a_token_that_no_link_can_have_is_a_404(client, owner, url):
     client.force_login(owner)
     assert client.get(url).status_code == 404
+
+
+# What a visitor learns without signing in ------------------------------------------------------
+
+EVERY_SYSTEM = {
+    "risk-legacy": "risk_legacy_15_games.json",
+    "dawnguard": "dawnguard_campaign.json",
+    "risk-skyrim": "risk_skyrim_plays.json",
+    "captain-america": "captain_america_plays.json",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx-poll", "plain-get"])
+@pytest.mark.parametrize("on", [None, "history", "overview"])
+def test_a_signed_out_poll_answers_alike_for_every_campaign_and_for_none(client, htmx, on):
+    """The live-refresh address tells a visitor nothing: not whether a private campaign exists,
+    not which game it is (same status, same notice, same next=, whatever the system)."""
+    from campaigns import store
+
+    from .factories import UserFactory
+    from .journal_files import load_journal
+
+    owner = UserFactory(username="keeper")
+    slugs = [store.import_journal(load_journal(name), owner=owner).slug for name in EVERY_SYSTEM.values()]
+    slugs.append("no-such-campaign")
+    answers = set()
+    for slug in slugs:
+        response = client.get(
+            reverse("live", args=[slug]), {"v": 1, **({"on": on} if on else {})},
+            headers={"HX-Request": "true"} if htmx else {},
+        )
+        answers.add((
+            response.status_code,
+            response.content.decode().replace(slug, "<slug>"),
+            response.get("Location", "").replace(slug, "<slug>"),
+        ))
+    assert len(answers) == 1, answers
+    ((status, body, location),) = answers
+    assert status == (200 if htmx else 302)
+    assert ("Signed out." in body) if htmx else location.startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", EVERY_SYSTEM)
+def test_a_public_page_shows_roster_names_never_account_names(client, system):
+    """The public read-only link shows who played by their roster names; who logged, corrected
+    or undid what (an account) is for the campaign's members only."""
+    from campaigns import roster, store
+    from campaigns.models import new_token
+    from campaigns.rules import play_log
+
+    from .factories import UserFactory
+    from .journal_files import load_journal
+
+    keeper = UserFactory(username="keeper-account")
+    campaign = store.import_journal(load_journal(EVERY_SYSTEM[system]), owner=keeper)
+    player = campaign.players.first()
+    roster.link_player(campaign, player, keeper)
+    if system in ("risk-skyrim", "captain-america"):
+        store.append(campaign, [play_log.deletion_entry(1)], keeper)  # a change logged by the account
+    campaign.public_token = new_token()
+    campaign.save(update_fields=["public_token"])
+    html = client.get(reverse("campaign_public", args=[campaign.public_token])).content.decode()
+    assert player.name in html
+    assert "keeper-account" not in html

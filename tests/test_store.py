@@ -1,11 +1,13 @@
 """The journal in the database: appending through the rules, undo, the cached fold, and
 two phones writing at once."""
 
+import copy
+
 import pytest
 
 from campaigns import states, store
 from campaigns.models import Campaign
-from campaigns.rules import journal
+from campaigns.rules import journal, play_log
 from campaigns.rules.base import RuleError
 
 from .conftest import load_journal
@@ -94,6 +96,38 @@ def test_the_cache_is_invalidated_by_a_write(owner):
     before = states.state_json(campaign)
     store.undo_last(campaign, owner)
     assert states.state_json(Campaign.objects.get(pk=campaign.pk)) != before
+
+
+def test_a_guard_is_asked_with_the_state_under_the_lock_and_its_refusal_saves_nothing(owner):
+    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    stale = Campaign.objects.get(pk=campaign.pk)  # a page loaded before the next write
+    store.append(campaign, [play_log.correction_entry(8, corrected(campaign, 8))], owner)
+    asked = []
+
+    def guard(state):
+        asked.append(state.corrections_of(8))
+        play_log.as_seen(8, 0)(state)
+
+    version = Campaign.objects.get(pk=campaign.pk).journal_version
+    with pytest.raises(RuleError, match="play 8 was corrected on another phone since this form was loaded"):
+        store.append(stale, [play_log.correction_entry(8, corrected(campaign, 8, 1))], owner, guard=guard)
+    assert asked == [1]  # the state as it is now, not as the stale object last saw it
+    assert Campaign.objects.get(pk=campaign.pk).journal_version == version
+    assert states.state(Campaign.objects.get(pk=campaign.pk)).corrections_of(8) == 1
+
+
+def test_a_guard_that_passes_lets_the_entries_through(owner):
+    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    correction = play_log.correction_entry(8, corrected(campaign, 8))
+    store.append(campaign, [correction], owner, guard=play_log.as_seen(8, 0))
+    assert states.state(campaign).corrections_of(8) == 1
+
+
+def corrected(campaign, number, more=0):
+    """Play `number` as it reads now with its first seat's territories changed."""
+    data = copy.deepcopy(states.state(campaign).play_data(number))
+    data["seats"][0]["territories"] -= 1 + more
+    return data
 
 
 @pytest.mark.django_db(transaction=True)

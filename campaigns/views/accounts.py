@@ -4,8 +4,8 @@ from django.shortcuts import redirect
 from django_htmx.http import HttpResponseClientRedirect
 
 from ..forms import LoginForm, SignupForm
-from .htmx import render_page, wants_fragment
-from .params import same_origin_path
+from ..web.htmx import render_page, wants_fragment
+from ..web.params import same_origin_path
 
 
 class LoginView(auth_views.LoginView):

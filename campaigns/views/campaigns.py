@@ -11,13 +11,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import registry, states, store
 from ..access import campaign_for, campaign_for_public_link
-from ..forms import CampaignForm, JournalUploadForm, add_rule_error
+from ..forms import CampaignForm, JournalUploadForm
 from ..models import Campaign
-from ..rules.base import RuleError
 from ..rules.journal import parse_json
-from .htmx import render_page
-from .params import same_origin_path, whole_number
-from .refusals import focus_first_error
+from ..web.htmx import render_page
+from ..web.params import same_origin_path, whole_number
+from ..web.writes import save_or_refuse
 
 
 @require_safe
@@ -38,26 +37,31 @@ def campaign_create(request):
     upload_form = JournalUploadForm(
         request.POST if "import" in request.POST else None, request.FILES if "import" in request.POST else None
     )
-    if form.is_bound and form.is_valid():
-        try:
-            campaign = store.create_campaign(owner=request.user, **form.cleaned_data)
-        except RuleError as error:
-            add_rule_error(form, error)
-        else:
-            messages.success(request, f"{campaign.name} is ready. Add your players and invite your group.")
-            return redirect(campaign)
-    if upload_form.is_bound and upload_form.is_valid():
-        try:
-            data = parse_json(upload_form.cleaned_data["journal"].read())
-            campaign = store.import_journal(data, owner=request.user)
-        except RuleError as error:
-            add_rule_error(upload_form, error)
-        else:
-            messages.success(request, f"{campaign.name} was imported with {campaign.games_played} games.")
-            return redirect(campaign)
-    focus_first_error(form)
-    focus_first_error(upload_form)  # a refused upload is below the first form: bring it into view
-    return render_page(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
+
+    def page():
+        return render_page(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
+
+    if form.is_bound:
+        return save_or_refuse(
+            request,
+            form,
+            save=lambda: store.create_campaign(owner=request.user, **form.cleaned_data),
+            page=page,
+            redirect_to=lambda campaign: campaign.get_absolute_url(),
+            success=lambda campaign: f"{campaign.name} is ready. Add your players and invite your group.",
+        )
+    if upload_form.is_bound:  # a refused upload is below the first form: its focus brings it into view
+        return save_or_refuse(
+            request,
+            upload_form,
+            save=lambda: store.import_journal(
+                parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
+            ),
+            page=page,
+            redirect_to=lambda campaign: campaign.get_absolute_url(),
+            success=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games.",
+        )
+    return page()
 
 
 def _detail_context(access, as_of=None):

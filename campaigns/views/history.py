@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 from .. import store
 from ..access import campaign_for
 from ..rules import base
-from .htmx import render_page
+from ..web.htmx import render_page
 
 
 @login_required

@@ -8,8 +8,8 @@ from .. import roster
 from ..access import campaign_for
 from ..forms import MemberRoleForm
 from ..models import Campaign, Membership, new_token
-from .htmx import render_page
-from .refusals import page_url_on_get
+from ..web.htmx import render_page
+from ..web.writes import page_url_on_get
 
 
 @login_required

@@ -34,9 +34,9 @@ from ..readside.base import Play
 from ..rules.base import GAME_KIND
 from ..rules.play_log import CORRECTION, DELETION
 from ..standings import play_differences
-from . import live as live_refresh
-from .htmx import render_page
-from .params import whole_number
+from ..web import live as live_refresh
+from ..web.htmx import render_page
+from ..web.params import whole_number
 
 PLAYS_PER_PAGE = 20
 # The wins-over-time chart draws this many players at most (its colours run out after).
@@ -275,10 +275,6 @@ def history(request, slug):
 
 # Live: what another phone logged, corrected or deleted shows without a reload --------------
 
-# The pages that poll play/live/ (?on=...), by the URL name a signed-out phone logs back into.
-LIVE_PAGES = {"overview": "campaign_detail", "history": "history", "form": "game_start"}
-
-
 def form_query(number: int) -> str:
     """The log-a-play form's poll: it was opened to log play `number`."""
     return live_refresh.query(on="form", opened=number)
@@ -313,16 +309,14 @@ def _live_context(request, access: Access, on: str) -> dict:
 def live(request, slug):
     """Polled every 2 seconds by a play log's overview, history and log-a-play form: 204 while
     nothing changed, else the page's fresh part (swapped out of band beside the poll)."""
-    on = request.GET.get("on") if request.GET.get("on") in LIVE_PAGES else "history"
+    on = request.GET.get("on")
+    on = on if on and on in live_refresh.POLLS else "history"
     return live_refresh.live_response(
         request,
         slug,
         access_for=campaign_for,
         context_for=lambda access: _live_context(request, access, on),
         template="play_log/live.html",
-        page=LIVE_PAGES[on],
-        live_id="plays-live",
-        following="the plays",
     )
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from .htmx import render_page
+from ..web.htmx import render_page
 
 THEME_COLOUR = "#9b2226"
 BACKGROUND_COLOUR = "#f6f1e7"

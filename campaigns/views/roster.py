@@ -1,16 +1,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from ..access import campaign_for
-from ..forms import PlayerForm, add_rule_error
+from ..forms import PlayerForm
 from ..models import Player
 from ..roster import add_player, delete_player, link_player, rename_player
 from ..rules.base import RuleError
-from .htmx import render_page
-from .params import whole_number
-from .refusals import page_url_on_get
+from ..web.htmx import render_page
+from ..web.params import whole_number
+from ..web.writes import page_url_on_get, save_or_refuse
 
 
 def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
@@ -48,15 +49,14 @@ def roster(request, slug):
         return _roster_page(request, campaign_for(request, slug))
     access = campaign_for(request, slug, record=True)
     form = PlayerForm(request.POST)
-    if form.is_valid():
-        try:
-            player = add_player(access.campaign, form.cleaned_data["name"])
-        except RuleError as error:
-            add_rule_error(form, error)
-        else:
-            messages.success(request, f"{player.name} joined the roster.")
-            return redirect("roster", slug=slug)
-    return _roster_page(request, access, add_form=form)
+    return save_or_refuse(
+        request,
+        form,
+        save=lambda: add_player(access.campaign, form.cleaned_data["name"]),
+        page=lambda: _roster_page(request, access, add_form=form),
+        redirect_to=reverse("roster", args=[slug]),
+        success=lambda player: f"{player.name} joined the roster.",
+    )
 
 
 @login_required
@@ -66,16 +66,15 @@ def player_rename(request, slug, player_id):
     access = campaign_for(request, slug, record=True)
     player = get_object_or_404(Player, pk=player_id, campaign=access.campaign)
     form = PlayerForm(request.POST, prefix=f"p{player.pk}")
-    if form.is_valid():
-        old_name = player.name
-        try:
-            rename_player(access.campaign, player, form.cleaned_data["name"])
-        except RuleError as error:
-            add_rule_error(form, error)
-        else:
-            messages.success(request, f"{old_name} is now {player.name}.")
-            return redirect("roster", slug=slug)
-    return _roster_page(request, access, rename_forms={player.pk: form})
+    old_name = player.name
+    return save_or_refuse(
+        request,
+        form,
+        save=lambda: rename_player(access.campaign, player, form.cleaned_data["name"]),
+        page=lambda: _roster_page(request, access, rename_forms={player.pk: form}),
+        redirect_to=reverse("roster", args=[slug]),
+        success=lambda _: f"{old_name} is now {player.name}.",
+    )
 
 
 @login_required

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 from .. import charts, exports, registry, standings, states, stats
 from ..access import campaign_for
 from ..models import Campaign, Player
-from .htmx import render_page
+from ..web.htmx import render_page
 
 # The wins-over-time chart draws this many players at most (its colours run out after).
 CHART_PLAYERS = charts.SERIES_COLOURS

@@ -7,27 +7,27 @@ from django.http import Http404
 
 from .. import registry
 from ..access import campaign_for
-from ..models import Campaign
+from ..web import live
 from .history import journal_history
 
 # What a system that has no page of its own of that name shows.
 DEFAULT_PAGES = {"history": journal_history}
+# What a signed-out visitor gets instead of a page (else the login page, back to this one).
+SIGNED_OUT_PAGES = {"live": live.signed_out}
 
 
 def system_page(name: str):
     """The view of page `name`: the campaign's system's, a 404 when its system has none."""
 
     def view(request, slug, **kwargs):
-        if request.user.is_authenticated:
-            system = campaign_for(request, slug).campaign.system  # a stranger's 404, memoised for the page
-        else:
-            # The page itself sends a visitor to log in (or, polled, says they are signed
-            # out): the same for every campaign, existing or not, so nothing is revealed.
-            system = Campaign.objects.filter(slug=slug).values_list("system", flat=True).first()
-        page = registry.get(system).pages.get(name) or DEFAULT_PAGES.get(name) if system else None
+        if not request.user.is_authenticated:
+            # Nothing is looked up: the same answer for every campaign, existing or not,
+            # whatever its game, so a visitor learns nothing of one.
+            signed_out = SIGNED_OUT_PAGES.get(name)
+            return signed_out(request, slug) if signed_out else redirect_to_login(request.get_full_path())
+        system = campaign_for(request, slug).campaign.system  # a stranger's 404, memoised for the page
+        page = registry.get(system).pages.get(name) or DEFAULT_PAGES.get(name)
         if page is None:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
             raise Http404("This campaign's game has no such page.")
         return page(request, slug, **kwargs)
 

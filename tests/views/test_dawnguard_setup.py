@@ -82,7 +82,7 @@ def test_the_setup_page_asks_each_players_hero_and_shows_chapter_1s_checklist(as
     campaign = new_campaign(owner)
     html = as_owner.get(setup_url(campaign)).content.decode()
     for player in PLAYERS:
-        assert f'<span class="seat-no" aria-hidden="true">' in html and f"</span> {player}</legend>" in html
+        assert '<span class="seat-no" aria-hidden="true">' in html and f"</span> {player}</legend>" in html
     assert '<datalist id="dg-races">' in html and '<option value="Argonian">' in html
     assert "Hall of the Vigilant: stars for each level" in html
     assert "Put 3 markers on the Castle Volkihar card and 3 on the Hall of the Vigilant card." in html
@@ -129,7 +129,7 @@ def test_a_refused_setup_shows_the_rule_beside_its_field_and_saves_nothing(
     assert response.status_code == 200
     html = response.content.decode()
     assert message in html
-    assert f'id="id_{field}_error"' in html or f'aria-invalid="true"' in html
+    assert f'id="id_{field}_error"' in html or 'aria-invalid="true"' in html
     assert response.context["setup_form"].errors[field]
     assert entry_count(campaign) == 0
 

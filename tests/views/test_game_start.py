@@ -13,7 +13,6 @@ from campaigns import states, store
 from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
-from campaigns.systems.risk_legacy.views import game_start as game_start_views
 
 from ..conftest import campaign_after
 from ..factories import PlayerFactory
@@ -254,7 +253,7 @@ def test_two_phones_in_the_same_instant_are_shown_clearly_too(as_owner, ready, o
         real_append(other_phone, [RuleEntry("game", seats_entry(other))], owner)
         return real_append(target, new_entries, user)
 
-    monkeypatch.setattr(game_start_views.store, "append", other_phone_first)
+    monkeypatch.setattr(store, "append", other_phone_first)
     response = as_owner.post(url(ready), seats(*FOUR, save="1"))
     assert response.status_code == 200
     assert "Game 1 was started on another phone just now" in response.content.decode()

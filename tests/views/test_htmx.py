@@ -5,7 +5,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
-from campaigns.views.htmx import render_page, vary_on_htmx, wants_fragment
+from campaigns.web.htmx import render_page, vary_on_htmx, wants_fragment
 
 PAGE = "risk_legacy/board_detail.html"
 HTMX = {"HX-Request": "true"}

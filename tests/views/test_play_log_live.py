@@ -1,4 +1,4 @@
-"""A play log's live refresh (play/live/, campaigns/views/live.py): the overview, the history
+"""A play log's live refresh (play/live/, campaigns/web/live.py): the overview, the history
 and the log-a-play form of Risk: Skyrim and Captain America poll it; a play logged, corrected
 or deleted on another phone shows without a reload, and the form learns its new number
 without losing what was typed."""

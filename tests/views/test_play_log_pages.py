@@ -17,7 +17,7 @@ from campaigns.rules.base import Entry
 from campaigns.views.play_log_pages import PLAYS_PER_PAGE
 
 from ..conftest import load_journal
-from ..factories import MembershipFactory, UserFactory
+from ..factories import MembershipFactory
 from ..query_counts import count_queries
 
 HTMX = {"HX-Request": "true"}
@@ -134,7 +134,7 @@ def test_the_history_is_paged_latest_first(as_owner, owner):
     campaign = import_log(skyrim_log(45), owner)
     first = page(as_owner, "history", campaign)
     assert play_numbers(first) == list(range(45, 25, -1))
-    assert f"?page=2" in first and "Older plays" in first
+    assert "?page=2" in first and "Older plays" in first
     assert play_numbers(page(as_owner, "history", campaign, page=3)) == [5, 4, 3, 2, 1]
     assert "Newer plays" in page(as_owner, "history", campaign, page=3)
 

@@ -12,7 +12,6 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
-from campaigns.systems.risk_legacy.views import play as play_views
 
 from .test_play import entries, game_ended, playing, post, state_now
 
@@ -32,7 +31,7 @@ def other_phone_first(monkeypatch, campaign, owner, entry):
         real_append(Campaign.objects.get(pk=target.pk), [entry], owner)
         return real_append(target, new_entries, user)
 
-    monkeypatch.setattr(play_views.store, "append", append)
+    monkeypatch.setattr(store, "append", append)
 
 
 SIBERIA_SCAR = {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"}

@@ -304,7 +304,7 @@ def test_another_phone_saving_first_in_the_same_instant_is_shown_clearly(
         real_append(target.__class__.objects.get(pk=target.pk), [RuleEntry("setup", data)], owner)
         return real_append(target, new_entries, user)
 
-    monkeypatch.setattr(setup_views.store, "append", other_phone_first)
+    monkeypatch.setattr(store, "append", other_phone_first)
     mine = setup_data(powers=dict.fromkeys(rules.FACTIONS, "mine")) | {"save": "1"}
     response = as_owner.post(url(campaign), mine)
     assert response.status_code == 200

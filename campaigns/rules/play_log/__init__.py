@@ -22,6 +22,7 @@ from .corrections import (
     DELETION,
     apply_correction,
     apply_deletion,
+    as_seen,
     check_correction,
     correction_entry,
     deletion_entry,
@@ -40,7 +41,7 @@ from .journal import (
 
 __all__ = [
     "CORRECTION", "DELETED_ALREADY", "DELETION", "ENTRY_KINDS", "JOURNAL_KEY", "PlayLog", "PlayerRecord",
-    "apply_correction", "apply_deletion", "apply_to_play_log", "check_correction", "correction_entry",
+    "apply_correction", "apply_deletion", "apply_to_play_log", "as_seen", "check_correction", "correction_entry",
     "count_play", "deletion_entry", "describe_change", "journal_changes", "journal_part", "logged_play",
     "play_log_entries", "play_log_json", "play_log_parts", "seated_players", "state_as_of",
 ]

@@ -116,3 +116,21 @@ def apply_deletion(state: PlayLog, data: dict) -> None:
     record = state.games.pop(state.game_index(number))
     count_play(state, record, -1)
     state.deleted[number] = record
+
+
+def as_seen(number: int, corrections: int | None) -> Callable[[PlayLog], None]:
+    """A guard for a correction of play `number` made on a form loaded when the play had been
+    corrected `corrections` times (store.append asks it under the campaign's lock): it refuses
+    the correction when the play was corrected or deleted since, so no phone overwrites
+    another's correction unseen."""
+
+    def guard(state: PlayLog) -> None:
+        place = f"correction of game {number}"
+        if state.is_deleted(number):
+            raise RuleError(f"play {number} was deleted since this form was loaded", place=place)
+        if state.corrections_of(number) != corrections:
+            raise RuleError(
+                f"play {number} was corrected on another phone since this form was loaded", place=place
+            )
+
+    return guard

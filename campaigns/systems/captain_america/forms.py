@@ -13,6 +13,7 @@ from django import forms
 
 from ...rules import captain_america as rules
 from ...rules.base import RuleError
+from ...web.writes import RefusalsBesideFields
 
 CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
 NOBODY = "nobody"  # a radio needs a value for "nobody holds it" (null in the journal)
@@ -56,11 +57,17 @@ def _player_field(label: str, roster: list[str]) -> forms.ChoiceField:
     )
 
 
-class PlayForm(Form):
+class PlayForm(RefusalsBesideFields, Form):
     """A whole play: the date, who played which heroes, who holds the Winter Soldier and the
-    Quinjet at the end of round 5 and each team's rooms."""
+    Quinjet at the end of round 5 and each team's rooms. A refusal shows beside the field of
+    the seat or the rooms it concerns (`refusal_field`), else beside its own field or above."""
 
+    refusal_fields = {"number": None}  # a hidden field: said above the form
+    refusal_as_sentence = True
     number = forms.IntegerField(widget=forms.HiddenInput)  # the play this form logs or corrects
+    # A correction: how many times the play had been corrected when the form was loaded (another
+    # phone's correction meanwhile is not overwritten unseen: play_log.as_seen).
+    seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
     players = forms.TypedChoiceField(
         label="Players",
@@ -95,7 +102,6 @@ class PlayForm(Form):
 
     def __init__(self, *args, roster: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.refused_fields: set[str] = set()  # where the rules refused a save (add_rule_error)
         for seats in SEAT_FIELDS.values():
             for name, heroes in seats:
                 team = rules.TEAM_NAMES[rules.HEROES[heroes[0]]]
@@ -139,9 +145,9 @@ class PlayForm(Form):
             "rooms": {team: data[name] for team, name in ROOM_FIELDS.items()},
         }
 
-    def field_for_error(self, error: RuleError) -> str | None:
+    def refusal_field(self, error: RuleError) -> str | None:
         """The field where a rules-layer refusal is shown: a seat's by the seat it names,
-        the rooms beside the first rooms field; None above the form."""
+        the rooms beside the team's rooms field the sentence names first; None above the form."""
         if error.field in ("player", "heroes", "seats"):
             seat = SEAT_IN_PLACE.search(error.place or "")
             seats = SEAT_FIELDS.get(self.cleaned_data.get("players"), ())
@@ -153,12 +159,7 @@ class PlayForm(Form):
                 name for team, name in ROOM_FIELDS.items() if error.message.startswith(rules.TEAM_NAMES[team])
             ]
             return named[0] if named else ROOM_FIELDS[CAP]
-        return error.field if error.field in ("played_on", "winter_soldier", "quinjet") else None
-
-    def add_rule_error(self, error: RuleError) -> None:
-        field = self.field_for_error(error)
-        self.refused_fields.add(field or forms.forms.NON_FIELD_ERRORS)
-        self.add_error(field, error.message[:1].upper() + error.message[1:] if field else str(error))
+        return super().refusal_field(error)
 
 
 def in_written_order(game: dict, written: dict) -> dict:
@@ -203,7 +204,7 @@ def results_initial(game: dict) -> dict:
 # Setup helpers --------------------------------------------------------------------------------
 
 
-class TurnOrderForm(Form):
+class TurnOrderForm(RefusalsBesideFields, Form):
     """Who picks first and which markers they claim; which hero of each team goes first."""
 
     players = forms.TypedChoiceField(
@@ -258,8 +259,10 @@ class TurnOrderForm(Form):
         return int(first), int(second)
 
 
-class DeploymentForm(Form):
+class DeploymentForm(RefusalsBesideFields, Form):
     """The rooms a player controls and the buildings they hold whole."""
+
+    refusal_as_sentence = True
 
     rooms = forms.IntegerField(
         label="Rooms you control",

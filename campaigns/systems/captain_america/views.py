@@ -7,22 +7,21 @@ without JavaScript) and again when the play is saved through the store, which re
 broken rule (shown beside its field, nothing saved).
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ... import states, store
+from ... import states
 from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import Entry, RuleError
 from ...views import play_log_pages
-from ...views.htmx import render_page
-from ...views.refusals import focus_first_error
+from ...views.play_log import Correcting
+from ...web.htmx import render_page
+from ...web.writes import append_or_refuse, focus_first_error, sentence
 from .forms import (
     SEAT_FIELDS,
     DeploymentForm,
@@ -49,9 +48,8 @@ def _preview(form: PlayForm, check) -> dict:
     or raises RuleError. Never saves."""
     if not form.is_bound:
         return {}
-    refused = [error for name in form.errors for error in form.errors[name] if name in form.refused_fields]
-    if refused:  # a save the rules refused: the preview says why, as the field does
-        return {"problem": refused[0]}
+    if form.refusal is not None:  # a save the rules refused: the preview says why, as the form does
+        return {"problem": sentence(form.refusal.message)}
     if not form.is_valid():
         # What is still missing, as the fields' own messages say it (in the fields' order).
         missing = [message for name in form.fields if name in form.errors for message in form.errors[name]]
@@ -59,7 +57,7 @@ def _preview(form: PlayForm, check) -> dict:
     try:
         record = check(form.game())
     except RuleError as error:
-        return {"problem": error.message[:1].upper() + error.message[1:]}
+        return {"problem": sentence(error.message)}
     return {"record": record, **scored(record)}
 
 
@@ -120,9 +118,9 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
     return render_page(request, PLAY_TEMPLATE, context, partial="preview")
 
 
-def _after_saving(campaign, number: int):
+def _after_saving(campaign, number: int) -> str:
     """The saved play's own page."""
-    return redirect("play_detail", slug=campaign.slug, number=number)
+    return reverse("play_detail", args=[campaign.slug, number])
 
 
 def _last_play(state) -> dict | None:
@@ -153,27 +151,30 @@ def play_new(request, slug):
     if request.POST.get("action") != "save":  # htmx on change, or "Check": score it, save nothing
         # The play as the log stands now (another phone may have logged one since the form opened).
         return _play_page(request, access, form, preview=_preview_new(form, state))
-    errors = []
-    if form.is_valid():
-        game = form.game()
-        if game["number"] != number:
-            errors.append(_stale_message(state, game["number"], number))
-            form = _renumbered(form, number, state)
-        else:
-            try:
-                store.append(campaign, [Entry("game", game)], request.user)
-            except RuleError as error:
-                if error.field == "number":  # logged on another phone in this very instant
-                    fresh = states.state(campaign)
-                    errors.append(_stale_message(fresh, number, fresh.next_number))
-                    form = _renumbered(form, fresh.next_number, fresh)
-                else:
-                    form.add_rule_error(error)
-            else:
-                record = states.state(campaign).game(number)
-                messages.success(request, f"Play {number} is logged: {_said(record)}.")
-                return _after_saving(campaign, number)
-    return _play_page(request, access, form, preview=_preview_new(form, states.state(campaign)), errors=errors)
+
+    def logged_meanwhile(now) -> str | None:
+        typed = form.cleaned_data["number"]
+        return _stale_message(now, typed, now.next_number) if typed < now.next_number else None
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        entries=lambda: [Entry("game", form.game())],
+        page=lambda: _play_page(request, access, form, preview=_preview_new(form, states.state(campaign))),
+        redirect_to=lambda saved: _after_saving(campaign, saved.entries[0].data["number"]),
+        success=lambda saved: f"Play {_number(saved)} is logged: {_said(saved.state.game(_number(saved)))}.",
+        # Another phone logged this play first: this one becomes the next.
+        moved_on=logged_meanwhile,
+        moved_on_page=lambda now, why: _play_page(
+            request, access, (renumbered := _renumbered(form, now.next_number, now)),
+            preview=_preview_new(renumbered, now), errors=[why],
+        ),
+    )
+
+
+def _number(saved) -> int:
+    return saved.entries[0].data["number"]
 
 
 def _preview_new(form, state):
@@ -224,12 +225,7 @@ def play_correct(request, slug, number):
         raise Http404("No such play to correct.")
 
     if request.method != "POST":
-        initial = {**initial_for(written, number, None), **results_initial(written)}
-        record = state.game(number)  # the play as it stands, scored as the fold scored it
-        return _play_page(
-            request, access, PlayForm(roster=state.players, initial=initial),
-            preview={"record": record, **scored(record)}, correcting=number,
-        )
+        return _correction_page(request, access, state, number)
 
     data = request.POST.copy()
     data["number"] = str(number)  # the play of the address, whatever the form says
@@ -240,22 +236,33 @@ def play_correct(request, slug, number):
 
     if request.POST.get("action") != "save":
         return _play_page(request, access, form, preview=_preview(form, check), correcting=number)
-    errors = []
-    if form.is_valid():
-        try:
-            correction = play_log.correction_entry(number, in_written_order(form.game(), written))
-            store.append(campaign, [correction], request.user)
-        except RuleError as error:
-            if form.field_for_error(error) is None:
-                errors.append(error.message[:1].upper() + error.message[1:])
-            else:
-                form.add_rule_error(error)
-        else:
-            record = states.state(campaign).game(number)
-            messages.success(request, f"Play {number} is corrected: {_said(record)}.")
-            return _after_saving(campaign, number)
+    correcting = Correcting.loaded(number, form, state)
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        entries=lambda: [play_log.correction_entry(number, in_written_order(form.game(), written))],
+        guard=correcting.guard,
+        page=lambda: _play_page(request, access, form, preview=_preview(form, check), correcting=number),
+        redirect_to=_after_saving(campaign, number),
+        success=lambda saved: f"Play {number} is corrected: {_said(saved.state.game(number))}.",
+        moved_on=correcting.moved_on,
+        moved_on_page=correcting.moved_on_page(
+            request, campaign, lambda now, why: _correction_page(request, access, now, number, errors=[why])
+        ),
+    )
+
+
+def _correction_page(request, access, state, number: int, *, errors=()):
+    """The correction form filled with play `number` as it stands in `state`."""
+    written = state.play_data(number)
+    initial = {**initial_for(written, number, None), **results_initial(written)}
+    initial["seen"] = state.corrections_of(number)  # what this form was loaded from (play_log.as_seen)
+    record = state.game(number)  # the play as it stands, scored as the fold scored it
     return _play_page(
-        request, access, form, preview=_preview(form, check), correcting=number, errors=errors
+        request, access, PlayForm(roster=state.players, initial=initial),
+        preview={"record": record, **scored(record)}, correcting=number, errors=errors,
     )
 
 
@@ -295,7 +302,7 @@ def _turn_order(state, form: TurnOrderForm) -> dict:
             "names_from": state.games[-1].number if names else None,
         }
     except RuleError as error:
-        form.add_error(None, error.message)
+        form.add_refusal(error)
         return {}
 
 
@@ -306,8 +313,7 @@ def _deployment(form: DeploymentForm) -> dict:
     try:
         total = rules.troops_to_deploy(rooms, buildings)
     except RuleError as error:
-        field = error.field if error.field in form.fields else None
-        form.add_error(field, error.message[:1].upper() + error.message[1:])
+        form.add_refusal(error)
         return {}
     return {
         "total": total,

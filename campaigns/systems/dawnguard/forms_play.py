@@ -1,8 +1,9 @@
 """Forms for a Dawnguard sitting, on the phone beside the board (the table page).
 
 Each form turns a tap (or a few) into one journal event (`entry()`); whether the event is
-legal is for the rules layer alone: store.append raises RuleError, which `add_rule_error`
-shows beside the field it names. So the lists accept every player on the roster, not only
+legal is for the rules layer alone: store.append raises RuleError, which the form shows
+beside the field it names (RefusalsBesideFields, through the one write path). So the lists
+accept every player on the roster, not only
 those the page offers: a phone showing an older page gets the rule's own words ("Ana's
 hunger is already 3: ..."), not a bare "Select a valid choice".
 
@@ -14,6 +15,7 @@ from django import forms
 
 from ... import forms as shared_forms
 from ...rules import dawnguard as rules
+from ...web.writes import sentence
 
 #: Words for the choices the forms offer, in players' words (never the journal's codes).
 ICON_CHOICES = [
@@ -21,8 +23,7 @@ ICON_CHOICES = [
     (rules.WINGED_ICON, "A winged icon: a marker moves from the Castle to the Hall"),
 ]
 DAY_NIGHT_CHOICES = [(rules.DAY, "Day"), (rules.NIGHT, "Night")]
-FEED_PLACE_CHOICES = [(place, rules.FEED_PLACE_NAMES[place][0].upper() + rules.FEED_PLACE_NAMES[place][1:])
-                      for place in rules.FEED_PLACES]
+FEED_PLACE_CHOICES = [(place, sentence(rules.FEED_PLACE_NAMES[place])) for place in rules.FEED_PLACES]
 
 
 def hero_label(hero) -> str:
@@ -37,10 +38,6 @@ class EventForm(shared_forms.EventForm):
         if "player" in self.fields:
             self.fields["player"].choices = [(player, player) for player in state.players]
             self.fields["player"].roster = tuple(state.players)
-
-    def field_for(self, rule_field):
-        """The field that shows a refusal about the event's `rule_field` (add_rule_error)."""
-        return rule_field
 
     @property
     def chosen_player(self) -> str | None:
@@ -140,10 +137,10 @@ class DayTurnForm(EventForm):
             )
         self.adding = [hero for hero in state.vampires() if hero not in self.feeding]
 
-    def field_for(self, rule_field):
+    def refusal_field(self, error):
         # A refusal about the feeding shows beside the places of the one Vampire feeding; with
         # several (or none), above the form, where the message names who.
-        return "to_0" if rule_field == "feeds" and len(self.feeding) == 1 else None
+        return "to_0" if error.field == "feeds" and len(self.feeding) == 1 else None
 
     def event_data(self) -> dict:
         feeds = [

@@ -2,9 +2,9 @@
 hero, race and level; the fort thresholds printed on the fort cards), the thresholds corrected
 later, and starting a sitting (its date; for chapter 2 played alone, each player's side).
 
-A form only turns what was typed into the entry's data (`entry_data()`); whether it is legal is
-the rules layer's to say: store.append raises RuleError, and `field_for` names the field that
-shows it.
+A form only turns what was typed into the entry (`entry()`); whether it is legal is the rules
+layer's to say: store.append raises RuleError, and `refusal_field` names the field that shows it
+(RefusalsBesideFields, through the one write path).
 """
 
 import datetime
@@ -14,6 +14,9 @@ from django import forms
 
 from ...rules import dawnguard as rules
 from ...rules import limits
+from ...rules.base import Entry
+from ...web.params import whole_number
+from ...web.writes import RefusalsBesideFields
 
 #: The races the race field suggests: the four of the expansion, then the base game's (any text
 #: is accepted: a base-game race is typed in).
@@ -33,14 +36,15 @@ def hero_field(index: int, part: str) -> str:
 def parse_stars(text: str) -> list[int]:
     """ "3, 5, 7" (or "3 5 7") as a list of whole numbers; refused in the form's words."""
     parts = [part for part in re.split(r"[,\s;]+", text.strip()) if part]
-    if not parts or not all(part.isdigit() for part in parts):
+    stars = [whole_number(part) for part in parts]
+    if not stars or None in stars:
         raise forms.ValidationError(
             "Type the stars printed on the card for each level, in order, as whole numbers: 3, 5, 7."
         )
-    return [int(part) for part in parts]
+    return stars
 
 
-class ThresholdsForm(forms.Form):
+class ThresholdsForm(RefusalsBesideFields, forms.Form):
     """The stars each fort card asks for each next level, as printed on the card."""
 
     hall_of_the_vigilant = forms.CharField(
@@ -70,7 +74,11 @@ class ThresholdsForm(forms.Form):
     def thresholds(self) -> dict[str, list[int]]:
         return {key: self.cleaned_data[key] for key in rules.THRESHOLD_KEYS}
 
-    def field_for_error(self, error) -> str | None:
+    def entry(self) -> Entry:
+        """The thresholds corrected."""
+        return Entry("thresholds", {"fort_thresholds": self.thresholds()})
+
+    def refusal_field(self, error) -> str | None:
         """A thresholds refusal names its fort: show it under that fort's field."""
         if error.field != "fort_thresholds":
             return None
@@ -143,8 +151,12 @@ class SetupForm(ThresholdsForm):
             heroes.append(hero)
         return {"heroes": heroes, "fort_thresholds": self.thresholds()}
 
-    def field_for_error(self, error) -> str | None:
-        fort_field = super().field_for_error(error)
+    def entry(self) -> Entry:
+        return Entry("setup", self.entry_data())
+
+    def refusal_field(self, error) -> str | None:
+        """A fort's under its field; a hero's beside the field of the hero the place names."""
+        fort_field = super().refusal_field(error)
         if fort_field:
             return fort_field
         found = HERO_PLACE.search(error.place or "")
@@ -156,7 +168,7 @@ class SetupForm(ThresholdsForm):
         return None
 
 
-class StartForm(forms.Form):
+class StartForm(RefusalsBesideFields, forms.Form):
     """A new sitting: its date (the chapter is the page's choice, sent along); when chapter 2 is
     played alone, each hero's side."""
 
@@ -187,12 +199,10 @@ class StartForm(forms.Form):
             if self.cleaned_data.get(f"side_{hero.player}")
         ]
 
-    def field_for_error(self, error) -> str | None:
-        if error.field == "played_on":
-            return "played_on"
+    def refusal_field(self, error) -> str | None:
         if self.ask_sides and error.field in ("sides", "side", "player"):
             # "Cid must choose a side too: ...": beside the first player the rule names.
             for hero in self.heroes:
                 if error.message.startswith(hero.player):
                     return f"side_{hero.player}"
-        return None
+        return super().refusal_field(error)

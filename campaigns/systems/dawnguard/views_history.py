@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from ... import states
 from ...access import campaign_for
 from ...rules import dawnguard as rules
-from ...views.htmx import render_page
+from ...web.htmx import render_page
 from . import charts
 from . import history as looking_back
 

@@ -7,21 +7,17 @@ comes back in its form beside the field with the rule's words, nothing saved. Ev
 on the page asks play/live/ every 2 seconds whether the campaign changed (204 while not).
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from ... import states, store
 from ...access import campaign_for
-from ...forms import add_rule_error
 from ...rules import dawnguard as rules
-from ...rules.base import RuleError
-from ...views.htmx import render_page
-from ...views.live import live_view
-from ...views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
+from ...web.htmx import render_page
+from ...web.live import live_view
+from ...web.writes import append_or_refuse, focus_first_error, moved_on_redirect, page_url_on_get, sentence
 from .forms_play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6
@@ -140,26 +136,20 @@ def event_add(request, slug, event_type):
         raise Http404("No such event.")
     access = _dawnguard(request, slug, record=True)
     state = states.state(access.campaign)
+    table_url = reverse("table", args=[slug])
     if rules.sitting_phase(state) != PLAYING:
-        return moved_on(request, access.campaign, _no_sitting(state))
+        return moved_on_redirect(request, _no_sitting(state), table_url)
     form = form_class(state, request.POST)
-    if not form.is_valid():
-        focus_first_error(form)
-        return _page(request, access, forms={event_type: form}, open_form=event_type)
-    entry = form.entry()
-    try:
-        folded = store.append(access.campaign, [entry], request.user)
-    except RuleError as error:
-        now = refreshed_state(access.campaign)
-        if rules.sitting_phase(now) != PLAYING:  # another phone completed the chapter first
-            return moved_on(request, access.campaign, _no_sitting(now))
-        add_rule_error(form, error)
-        focus_first_error(form)
-        return _page(request, access, forms={event_type: form}, open_form=event_type)
-    messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
-    for reminder in reminders(folded.current, entry.data):
-        messages.info(request, reminder)
-    return redirect(reverse("table", args=[slug]) + _anchor(event_type))
+    return append_or_refuse(
+        request,
+        access.campaign,
+        form,
+        page=lambda: _page(request, access, forms={event_type: form}, open_form=event_type),
+        redirect_to=table_url + _anchor(event_type),
+        reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
+        # Another phone completed the chapter first: the sitting is over.
+        moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
+    )
 
 
 def _anchor(event_type: str) -> str:
@@ -175,7 +165,7 @@ def reminders(after, event: dict) -> list[str]:
     notes = rules.reminders_for("event", event)
     last = after.happenings[-1] if after.happenings else None
     if event.get("type") == "chapter_complete" and last and last.kind == "chapter_1_totals":
-        notes.append(last.text[0].upper() + last.text[1:] + ".")
+        notes.append(sentence(last.text) + ".")
     return notes
 
 

@@ -9,17 +9,17 @@ through the store, which refuses what is not legal; a refusal is shown beside it
 nothing is saved.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ... import states, store
+from ... import states
 from ...access import campaign_for
 from ...rules import dawnguard as rules
-from ...rules.base import Entry, RuleError
-from ...views.htmx import render_page
-from ...views.refusals import focus_first_error, page_url_on_get, refreshed_state
+from ...rules.base import Entry
+from ...web.htmx import render_page
+from ...web.params import whole_number
+from ...web.writes import append_or_refuse, page_url_on_get, sentence
 from .forms_setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"
@@ -34,11 +34,6 @@ ALONE = "alone"  # the ?mode= of chapter 2 played alone
 
 def _dawnguard(request, slug, *, record=False):
     return campaign_for(request, slug, record=record, system=rules.KEY)
-
-
-def _show_rule_error(form, error: RuleError) -> None:
-    field = form.field_for_error(error)
-    form.add_error(field if field in form.fields else None, error.message)
 
 
 def _checklist(chapter: int, standalone: bool = False) -> dict:
@@ -60,9 +55,6 @@ def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None
         setup_form = SetupForm(roster=state.players)
     if state.set_up and access.can_record and thresholds_form is None:
         thresholds_form = ThresholdsForm(prefix="fix", thresholds=state.fort_thresholds)
-    for form in (setup_form, thresholds_form):
-        if form is not None:
-            focus_first_error(form)
     context = {
         "campaign": campaign,
         "access": access,
@@ -99,45 +91,44 @@ def setup_edit(request, slug):
     if state.set_up:
         return _setup_page(request, access, state, page_errors=[ALREADY_SET_UP])
     form = SetupForm(request.POST, roster=state.players)
-    if form.is_valid():
-        try:
-            store.append(campaign, [Entry("setup", form.entry_data())], request.user)
-        except RuleError as error:
-            now = refreshed_state(campaign)
-            if now.set_up:  # another phone saved the setup first
-                return _setup_page(request, access, now, page_errors=[ALREADY_SET_UP])
-            _show_rule_error(form, error)
-        else:
-            messages.success(request, "The heroes and forts are set up. Start the first sitting.")
-            return redirect("game_start", slug=campaign.slug)
-    return _setup_page(request, access, state, setup_form=form)
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        page=lambda: _setup_page(request, access, state, setup_form=form),
+        redirect_to=reverse("game_start", args=[campaign.slug]),
+        success="The heroes and forts are set up. Start the first sitting.",
+        # Another phone saved the setup first.
+        moved_on=lambda now: ALREADY_SET_UP if now.set_up else None,
+        moved_on_page=lambda now, why: _setup_page(request, access, now, page_errors=[why]),
+    )
 
 
 @login_required
 @page_url_on_get("setup_edit")
 def thresholds_edit(request, slug):
     """The fort thresholds corrected (a group that mistyped them): a new entry, which counts
-    the stars already on the fort again under the corrected card."""
+    the stars already on the fort again under the corrected card. One that changes nothing is
+    the rules' refusal."""
     access = _dawnguard(request, slug, record=True)
     campaign = access.campaign
-    state = states.state(campaign)
     form = ThresholdsForm(request.POST, prefix="fix")
-    if form.is_valid():
-        try:
-            correction = Entry("thresholds", {"fort_thresholds": form.thresholds()})
-            store.append(campaign, [correction], request.user)
-        except RuleError as error:  # one that changes nothing too: the rules' refusal
-            state = refreshed_state(campaign)
-            _show_rule_error(form, error)
-        else:
-            fort = rules.fort_progress(states.state(campaign))
-            messages.success(
-                request,
-                f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
-                f"with {fort['stars']} star{'' if fort['stars'] == 1 else 's'}.",
-            )
-            return redirect("setup_edit", slug=campaign.slug)
-    return _setup_page(request, access, state, thresholds_form=form)
+
+    def corrected(saved) -> str:
+        fort = rules.fort_progress(saved.state)
+        return (
+            f"The fort thresholds are corrected. {fort['name']} is at level {fort['level']} "
+            f"with {fort['stars']} star{'' if fort['stars'] == 1 else 's'}."
+        )
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        page=lambda: _setup_page(request, access, states.state(campaign), thresholds_form=form),
+        redirect_to=reverse("setup_edit", args=[campaign.slug]),
+        success=corrected,
+    )
 
 
 # Starting a sitting -----------------------------------------------------------------------
@@ -168,8 +159,6 @@ def _start_page(request, access, state, *, form=None, mode=None, page_errors=())
         chapter, standalone = choice
         if form is None and access.can_record:
             form = StartForm(heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
-        if form is not None:
-            focus_first_error(form)
         other = [option for option in options if option != choice]
         context.update(
             choice=_checklist(chapter, standalone),
@@ -189,10 +178,11 @@ def _chapter_refused(state, offered: int, posted: str | None) -> str:
     """Why a chapter the page did not offer starts nothing: one behind the offer means the
     campaign moved on (another phone completed the chapter); one ahead breaks the rule that
     chapters are played in order, said in the rule's words."""
-    if posted and posted.isdigit() and offered < int(posted) <= max(rules.CHAPTERS):
-        why = rules.why_not_chapter(state, int(posted))
+    chapter = whole_number(posted)
+    if chapter is not None and offered < chapter <= max(rules.CHAPTERS):
+        why = rules.why_not_chapter(state, chapter)
         if why:
-            return f"{why[0].upper()}{why[1:]}. {NOTHING_SAVED}"
+            return f"{sentence(why)}. {NOTHING_SAVED}"
     return MOVED_ON
 
 
@@ -216,31 +206,36 @@ def game_start(request, slug):
     form = StartForm(request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
     number = state.games_played + 1
     posted = request.POST.get("number")
-    if posted not in (None, str(number)):
+    if posted is not None and posted != str(number):
         # Two phones tapped "Start sitting N": the first started it, the second starts nothing.
-        started = posted.isdigit() and int(posted) < number
-        why = f"Sitting {posted} was already started (on another phone?). {NOTHING_SAVED}" if started else MOVED_ON
+        started = (asked := whole_number(posted)) is not None and asked < number
+        why = MOVED_ON
+        if started:
+            why = f"Sitting {posted} was already started (on another phone?). {NOTHING_SAVED}"
         return _start_page(request, access, state, mode=mode, page_errors=[why])
     if str(chapter) != request.POST.get("chapter"):
         refusal = _chapter_refused(state, chapter, request.POST.get("chapter"))
         return _start_page(request, access, state, mode=mode, page_errors=[refusal])
-    if form.is_valid():
+
+    def sitting() -> list[Entry]:
         data = {"number": number, "played_on": form.cleaned_data["played_on"].isoformat(), "chapter": chapter}
         if standalone:
             data["sides"] = form.sides()
-        try:
-            store.append(campaign, [Entry("game", data)], request.user)
-        except RuleError as error:
-            now = refreshed_state(campaign)
-            if now.games_played != state.games_played:  # another phone started a sitting first
-                return _start_page(
-                    request, access, now,
-                    page_errors=[f"Sitting {data['number']} was started on another phone. {NOTHING_SAVED}"],
-                )
-            _show_rule_error(form, error)
-        else:
-            messages.success(request, f"Sitting {data['number']} of chapter {chapter} has started.")
-            for reminder in rules.reminders_for("game", data):
-                messages.info(request, reminder)
-            return redirect("table", slug=campaign.slug)
-    return _start_page(request, access, state, form=form, mode=mode)
+        return [Entry("game", data)]
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        entries=sitting,
+        page=lambda: _start_page(request, access, state, form=form, mode=mode),
+        redirect_to=reverse("table", args=[campaign.slug]),
+        success=f"Sitting {number} of chapter {chapter} has started.",
+        reminders=lambda saved: rules.reminders_for("game", saved.entries[0].data),
+        # Another phone started a sitting first.
+        moved_on=lambda now: (
+            None if now.games_played == state.games_played
+            else f"Sitting {number} was started on another phone. {NOTHING_SAVED}"
+        ),
+        moved_on_page=lambda now, why: _start_page(request, access, now, page_errors=[why]),
+    )

@@ -3,7 +3,7 @@
 A play form has five seat slots (2 to 5 players sit; an empty slot is left out) and asks,
 per mode, what decides the game. It turns into the game entry exactly as JOURNAL.md writes it
 (`game_data`); every rule is the rules layer's (campaigns/rules/risk_skyrim.py), and a refusal
-comes back beside the field it concerns (`field_for`).
+comes back beside the field it concerns (`refusal_field`).
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from datetime import date
 from django import forms
 
 from ...rules import risk_skyrim as rules
+from ...web.writes import RefusalsBesideFields
 
 SLOTS = range(1, rules.MOST_PLAYERS + 1)  # one slot per seat the rules allow
 HOLDINGS = ("territories", "forts", "portals")
 SEAT_PARTS = ("player", "faction", *HOLDINGS, "victory_points", "hero_alive", "eliminated_in_turn")
 SEAT_OF_PLACE = re.compile(r", seat (\d+)")
-#: Refusals about the whole game (no seat named) shown beside this form field.
-GAME_FIELDS = {"mode": "mode", "played_on": "played_on", "number": "number", "won": "first_to_ten"}
 LABELS = {
     "territories": "Territories",
     "forts": "Forts",
@@ -53,8 +52,12 @@ class Form(forms.Form):
         super().__init__(*args, **kwargs)
 
 
-class PlayForm(Form):
-    """One Risk: Skyrim play: mode, date, seats and what decided it."""
+class PlayForm(RefusalsBesideFields, Form):
+    """One Risk: Skyrim play: mode, date, seats and what decided it. A refusal about the whole
+    game shows beside its field (the seat-less "won": who got there first), one about a seat
+    beside that seat's field (`refusal_field`), above the form when it has none."""
+
+    refusal_fields = {"won": "first_to_ten", "number": None}  # number: a hidden field, said above
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     # A correction: how many times the play had been corrected when the form was filled in
@@ -174,14 +177,9 @@ class PlayForm(Form):
 
     # -- refusals --------------------------------------------------------------------------
 
-    def add_refusal(self, error) -> None:
-        """Show a rules-layer refusal beside its field: its seat's when it names one (the
-        place "game 3, seat 2 (Ben)"), else the game's; above the form when it has none."""
-        field = self.field_of(error)
-        self.add_error(field if field in self.fields else None, error.message)
-
-    def field_of(self, error) -> str | None:
-        """The form field beside which a rules-layer refusal shows (None: above the form)."""
+    def refusal_field(self, error) -> str | None:
+        """Its seat's field when the refusal names a seat (the place "game 3, seat 2 (Ben)"),
+        Civil War's territories beside who held them all, else by the mapping."""
         match = SEAT_OF_PLACE.search(error.place or "")
         if match:
             index = int(match.group(1))
@@ -193,7 +191,7 @@ class PlayForm(Form):
                 return seat_field(slots[index - 1], part)
         if error.field == "territories" and self.cleaned_data.get("mode") == rules.CIVIL_WAR:
             return "civil_war_winner"
-        return GAME_FIELDS.get(error.field)
+        return super().refusal_field(error)
 
     def slot_rows(self) -> list[dict]:
         """Each seat slot's bound fields, for the template."""

@@ -17,15 +17,17 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ... import states, store
+from ... import states
 from ...access import campaign_for
 from ...rules import play_log
 from ...rules import risk_skyrim as rules
 from ...rules.base import Entry, RuleError
 from ...rules.checks import join_names
 from ...views import play_log_pages
-from ...views.htmx import render_page, wants_fragment
-from ...views.refusals import focus_first_error
+from ...views.play_log import Correcting
+from ...web.htmx import render_page, wants_fragment
+from ...web.params import whole_number
+from ...web.writes import append_or_refuse
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
 PLAY_TEMPLATE = "risk_skyrim/play_form.html"
@@ -106,45 +108,67 @@ def _page(request, access, form, *, number, correcting, errors=()):
     return render_page(request, PLAY_TEMPLATE, context, partial="preview")
 
 
-def _save(request, access, form: PlayForm, *, correcting: bool):
-    """Append the play (or its correction); a refusal goes beside its field, nothing saved."""
+def _save(request, access, form: PlayForm, *, number: int, correcting: Correcting | None):
+    """Append the play (or its correction: `correcting`) through the one write path; a refusal
+    goes beside its field, nothing saved."""
     campaign = access.campaign
-    data = form.game_data()
-    number = data["number"]
-    entry = play_log.correction_entry(number, data) if correcting else Entry("game", data)
-    try:
-        store.append(campaign, [entry], request.user)
-    except RuleError as error:
-        if error.field == "number" and not correcting:
+
+    def entries() -> list[Entry]:
+        data = form.game_data()
+        return [play_log.correction_entry(number, data) if correcting else Entry("game", data)]
+
+    def saved_message(saved) -> str:
+        record = saved.state.game(number)
+        won = join_names(record.winners) if record else ""
+        verb = "corrected" if correcting else "logged"
+        return f"Play {number} is {verb}: {won} won." if won else f"Play {number} is {verb}."
+
+    if correcting:
+        guard, moved_on = correcting.guard, correcting.moved_on
+
+        def as_it_stands(now, why):
+            fresh = PlayForm(_as_it_stands(now, number), roster=now.players)
+            return _page(request, access, fresh, number=number, correcting=True, errors=[why])
+
+        moved_on_page = correcting.moved_on_page(request, campaign, as_it_stands)
+    else:
+        guard = None
+
+        def moved_on(now):
             # Another phone logged a play first: this one becomes the next.
-            fresh = states.state(campaign)
-            form.data = form.data.copy()
-            form.data["number"] = fresh.next_number
-            message = (
+            if now.game(number) is None and not now.is_deleted(number):
+                return None
+            return (
                 f"Play {number} was logged on another phone just now, so nothing was saved. "
-                f"Check the numbers and save again to log this as play {fresh.next_number}."
+                f"Check the numbers and save again to log this as play {now.next_number}."
             )
-            return _page(request, access, form, number=fresh.next_number, correcting=False, errors=[message])
-        form.add_refusal(error)
-        focus_first_error(form)
-        return _page(request, access, form, number=number, correcting=correcting)
-    record = states.state(campaign).game(number)
-    won = join_names(record.winners) if record else ""
-    verb = "corrected" if correcting else "logged"
-    messages.success(request, f"Play {number} is {verb}: {won} won." if won else f"Play {number} is {verb}.")
-    return redirect("play_detail", slug=campaign.slug, number=number)
+
+        def moved_on_page(now, why):
+            form.data = form.data.copy()
+            form.data["number"] = now.next_number
+            return _page(request, access, form, number=now.next_number, correcting=False, errors=[why])
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        entries=entries,
+        guard=guard,
+        page=lambda: _page(request, access, form, number=number, correcting=bool(correcting)),
+        redirect_to=reverse("play_detail", args=[campaign.slug, number]),
+        success=saved_message,
+        moved_on=moved_on,
+        moved_on_page=moved_on_page,
+    )
 
 
-def _answer(request, access, form, *, number, correcting):
+def _answer(request, access, form, *, number, correcting: Correcting | None = None):
     """A POST: save with the Save button, otherwise show the preview (htmx or Check)."""
     if "save" not in request.POST:
         if wants_fragment(request):
             form.is_valid()
-        return _page(request, access, form, number=number, correcting=correcting)
-    if not form.is_valid():
-        focus_first_error(form)
-        return _page(request, access, form, number=number, correcting=correcting)
-    return _save(request, access, form, correcting=correcting)
+        return _page(request, access, form, number=number, correcting=bool(correcting))
+    return _save(request, access, form, number=number, correcting=correcting)
 
 
 @login_required
@@ -156,7 +180,7 @@ def play_new(request, slug):
     number = state.next_number
     if request.method == "POST":
         form = PlayForm(request.POST, roster=state.players)
-        return _answer(request, access, form, number=_posted_number(request, number), correcting=False)
+        return _answer(request, access, form, number=whole_number(request.POST.get("number"), 6) or number)
     last = state.play_data(state.games[-1].number) if state.games else None
     form = PlayForm(roster=state.players, initial=initial_after(last, number))
     return _page(request, access, form, number=number, correcting=False)
@@ -174,27 +198,20 @@ def play_correct(request, slug, number):
     if state.is_deleted(number):  # deleted, perhaps on another phone while this one corrected it
         messages.error(request, f"Play {number} was deleted, so there is nothing to correct.")
         return redirect("history", slug=access.campaign.slug)
-    as_it_stands = {**initial_from_game(data), "seen": state.corrections_of(number)}
     if request.method == "POST":
         posted = request.POST.copy()
         posted["number"] = str(number)  # the play this address corrects, whatever was posted
         form = PlayForm(posted, roster=state.players)
-        if "save" in request.POST and posted.get("seen") != str(state.corrections_of(number)):
-            message = (
-                f"Play {number} was corrected on another phone just now, so nothing was saved: "
-                "here it is as it stands now."
-            )
-            form = PlayForm(as_it_stands, roster=state.players)
-            return _page(request, access, form, number=number, correcting=True, errors=[message])
-        return _answer(request, access, form, number=number, correcting=True)
+        correcting = Correcting.loaded(number, form, state)
+        return _answer(request, access, form, number=number, correcting=correcting)
     # Bound to the play as it stands, so its score shows at once.
-    form = PlayForm(as_it_stands, roster=state.players)
+    form = PlayForm(_as_it_stands(state, number), roster=state.players)
     return _page(request, access, form, number=number, correcting=True)
 
 
-def _posted_number(request, fallback: int) -> int:
-    value = request.POST.get("number", "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else fallback
+def _as_it_stands(state, number: int) -> dict:
+    """Play `number` as it reads now, with how many times it was corrected (`seen`)."""
+    return {**initial_from_game(state.play_data(number)), "seen": state.corrections_of(number)}
 
 
 # The setup helpers -------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from .helpers import (
     SETUP,
     event,
     game,
-    hero,
     load_data,
     refused,
     setup,

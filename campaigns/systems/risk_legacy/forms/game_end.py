@@ -4,13 +4,16 @@ from django import forms
 
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
+from ....web.writes import RefusalsBesideFields
 from .territories import territory_choices
 
 RESULT_CHOICES = [("won", "Won"), ("held_on", "Held on"), ("eliminated", "Eliminated")]
 
 
-class GameEndForm(forms.Form):
+class GameEndForm(RefusalsBesideFields, forms.Form):
     """Each seat's result and, optionally, the territories each player controls."""
+
+    refusal_fields = {"end_control": "log_control"}
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,6 +47,3 @@ class GameEndForm(forms.Form):
                 seat.player: list(data[f"control_{i}"]) for i, seat in enumerate(self.game.seats)
             }
         return Entry("game_end", entry)
-
-    def field_for(self, error_field):
-        return "log_control" if error_field == "end_control" else None

@@ -5,19 +5,27 @@ from django import forms
 from django.utils import timezone
 
 from ....rules import risk_legacy as rules
+from ....web.writes import RefusalsBesideFields
 from .territories import territory_choices
 
 
 SEATS = range(1, rules.MAX_SEATS + 1)
 SEAT_PARTS = ("player", "faction", "start")
+SEATS_BOX = "seats"  # where a refusal of the seats shows: above them, not beside one field
 
 
 def seat_field(index: int, part: str) -> str:
     return f"seat{index}_{part}"
 
 
-class GameStartForm(forms.Form):
-    """A game's date and seats, clockwise; the Scar deck's size is only for the page."""
+class GameStartForm(RefusalsBesideFields, forms.Form):
+    """A game's date and seats, clockwise; the Scar deck's size is only for the page.
+
+    A rule's refusal of a seat shows above the seats (`refused_above(SEATS_BOX)`: its place
+    names the seat), the date's beside it, any other above the form."""
+
+    refusal_fields = {part: SEATS_BOX for part in ("player", "faction", "start", "seats")}
+    refusal_boxes = (SEATS_BOX,)
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
@@ -66,7 +74,9 @@ class GameStartForm(forms.Form):
         return seats
 
 
-class NewPlayerForm(forms.Form):
+class NewPlayerForm(RefusalsBesideFields, forms.Form):
     """A name to add to the roster while seating the players."""
+
+    refusal_fields = {"name": "new_player"}  # the roster's refusal of the name
 
     new_player = forms.CharField(label="Someone new at the table?", required=False, max_length=40)

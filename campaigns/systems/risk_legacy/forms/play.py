@@ -2,9 +2,9 @@
 reward and naming the world.
 
 Each form turns what a player typed into one journal entry (`entry()`); whether the entry
-is legal is for the rules layer alone (store.append raises RuleError, which
-`add_rule_error` shows beside the field). The choices offered come from the state: the
-seated players, and for rewards only the valid targets (risk_legacy.reward_targets).
+is legal is for the rules layer alone (store.append raises RuleError, which the form shows
+beside the field it concerns: RefusalsBesideFields). The choices offered come from the state:
+the seated players, and for rewards only the valid targets (risk_legacy.reward_targets).
 """
 
 from django import forms
@@ -12,6 +12,7 @@ from django import forms
 from .... import forms as shared_forms
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
+from ....web.writes import RefusalsBesideFields, sentence
 from .territories import territory_choices
 
 #: What each reward's target and name fields are called on the form.
@@ -199,7 +200,7 @@ EVENT_FORMS = {form.event_type: form for form in (
 )}
 
 
-class PacketForm(forms.Form):
+class PacketForm(RefusalsBesideFields, forms.Form):
     """A sealed packet opened: its name and what it unlocked."""
 
     title = "A sealed packet was opened"
@@ -222,7 +223,7 @@ class PacketForm(forms.Form):
         """The packets the group is likely holding up: those prompted now first."""
         prompted = [prompt["label"] for prompt in rl.packets_to_open(self.state)]
         others = [label for label in rl.PACKET_CONDITIONS.values() if label not in prompted]
-        return [label[0].upper() + label[1:] for label in prompted + others]
+        return [sentence(label) for label in prompted + others]
 
     def clean(self):
         cleaned = super().clean()
@@ -242,7 +243,7 @@ class PacketForm(forms.Form):
         return Entry("packet", {"name": data["name"], "unlocks": unlocks})
 
 
-class RewardForm(forms.Form):
+class RewardForm(RefusalsBesideFields, forms.Form):
     """One player's reward: the winner signs and makes one of six choices; a held-on player
     founds a Minor City, adds a resource, or passes. Only valid targets are offered."""
 
@@ -329,15 +330,17 @@ class RewardForm(forms.Form):
             entry["choice"] = choice
         return Entry("reward", entry)
 
-    def field_for(self, error_field):
-        """The form field a rules-layer refusal concerns."""
+    def refusal_field(self, error):
+        """A refusal of a choice's target or name shows beside the chosen reward's own field."""
         kind = self.data.get(self.add_prefix("choice"))
-        name = f"{kind}__{error_field}"
+        name = f"{kind}__{error.field}"
         return name if name in self.fields else None
 
 
-class WorldForm(forms.Form):
+class WorldForm(RefusalsBesideFields, forms.Form):
     """After game 15: the player with the most signatures names the world; ties roll off."""
+
+    refusal_fields = {"roll_off": None}  # the whole roll-off, above the form: not one player's roll
 
     name = forms.CharField(max_length=60, label="The World Of …")
 
@@ -363,6 +366,3 @@ class WorldForm(forms.Form):
         if self.tied:
             entry["roll_off"] = {player: data[f"roll_{player}"] for player in self.namers}
         return Entry("world", entry)
-
-    def field_for(self, error_field):
-        return {"roll_off": None, "named_by": "named_by", "name": "name"}.get(error_field)

@@ -4,10 +4,10 @@ Resource icons on the cards they trade in (it saves nothing)."""
 from django import forms
 
 from ....rules import risk_legacy as rules
+from ....web.writes import RefusalsBesideFields
 
 
-
-class RecruitmentCalculatorForm(forms.Form):
+class RecruitmentCalculatorForm(RefusalsBesideFields, forms.Form):
     """Who recruits, what they hold and the cards they trade in."""
 
     player = forms.ChoiceField(required=False, label="Player")

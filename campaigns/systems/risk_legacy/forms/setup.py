@@ -1,5 +1,6 @@
 """The forms of the Risk Legacy setup page: each faction's starting power, the coin stickers
-(hidden counts the − / + buttons move) and the trade-in chart, also used to correct it later."""
+(hidden counts the − / + buttons move) and the trade-in chart, also used to correct it later;
+`SetupForms`, all three saved by one button."""
 
 import re
 
@@ -7,6 +8,8 @@ from django import forms
 from django.utils.text import slugify
 
 from ....rules import risk_legacy as rules
+from ....rules.base import Entry
+from ....web.writes import WHOLE_FORM, RefusalsBesideFields
 
 
 def power_field(faction: str) -> str:
@@ -50,12 +53,14 @@ def chart_field(icons: int) -> str:
     return f"troops_{icons}"
 
 
-class TradeInChartForm(forms.Form):
+class TradeInChartForm(RefusalsBesideFields, forms.Form):
     """The trade-in chart printed on the board: the troops for 2 to 10 Resource icons (coins)
     on the cards traded in, one row each (GAMES.md). A row left empty is not on the chart.
 
     Used at the setup and, later, to correct the chart (`initial_chart` fills in the chart
     the group entered before)."""
+
+    refusal_fields = {"trade_in_chart": WHOLE_FORM, "chart": WHOLE_FORM}
 
     def __init__(self, *args, initial_chart: dict[int, int] | None = None, **kwargs):
         if initial_chart:
@@ -88,3 +93,46 @@ class TradeInChartForm(forms.Form):
             if self.cleaned_data.get(chart_field(icons)) is not None
         }
         return chart or None
+
+    def entry(self) -> Entry:
+        """The chart corrected, after the setup (no row filled: no chart)."""
+        return Entry("trade_in_chart", {"chart": self.chart() or {}})
+
+
+class SetupForms(RefusalsBesideFields):
+    """The setup page's three parts, saved by one button: the starting powers and the trade-in
+    chart (forms) and the coin stickers (a placement the − / + buttons move). A refusal shows
+    above the part it concerns (`refusal_fields`), else above them all (`page_errors`)."""
+
+    refusal_fields = {"starting_powers": "powers", "trade_in_chart": "chart", "coin_stickers": "coins"}
+    fields = ("powers", "chart", "coins")  # each part shows its refusal above its fields
+
+    def __init__(self, data=None):
+        self.powers = StartingPowersForm(data)
+        self.chart = TradeInChartForm(data, prefix="chart")
+        self.placement = coin_placement(data) if data is not None else dict.fromkeys(rules.TERRITORIES, 0)
+        self.coin_errors: list[str] = []
+        self.page_errors: list[str] = []
+
+    def is_valid(self) -> bool:
+        return all([self.powers.is_valid(), self.chart.is_valid()])
+
+    def add_error(self, part: str | None, message: str) -> None:
+        if part is None:
+            self.page_errors.append(message)
+        elif part == "coins":
+            self.coin_errors.append(message)
+        else:
+            getattr(self, part).add_error(None, message)
+
+    def focus_first_error(self) -> None:
+        """The page's own summary of the parts at fault takes the focus (setup_edit.html)."""
+
+    def entry(self) -> Entry:
+        data = {
+            "starting_powers": self.powers.powers(),
+            "coin_stickers": {territory: n for territory, n in self.placement.items() if n},
+        }
+        if self.chart.chart():
+            data["trade_in_chart"] = self.chart.chart()
+        return Entry("setup", data)

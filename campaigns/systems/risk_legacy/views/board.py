@@ -13,8 +13,8 @@ from django.views.decorators.http import require_safe
 
 from .... import states
 from ....rules import risk_legacy as rules
-from ....views.htmx import render_page
-from ....views.params import whole_number
+from ....web.htmx import render_page
+from ....web.params import whole_number
 from .. import board as board_map
 from .. import history as read_history
 from .campaign import risk_legacy_campaign

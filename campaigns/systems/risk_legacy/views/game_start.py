@@ -5,18 +5,18 @@ Every rule is the rules layer's: these views ask it what is legal and append thr
 store, which refuses what is not.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from .... import roster, states, store
+from .... import roster, states
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry, RuleError
-from ....views.htmx import render_page, wants_fragment
-from ....views.refusals import focus_first_error, refreshed_state
-from ..forms.game_start import SEAT_PARTS, SEATS, GameStartForm, NewPlayerForm, seat_field
+from ....web.htmx import render_page, wants_fragment
+from ....web.params import whole_number
+from ....web.writes import append_or_refuse, refreshed_state
+from ..forms.game_start import SEAT_PARTS, SEATS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_field
 from ..forms.territories import territories_by_continent
 from .campaign import risk_legacy_campaign
 
@@ -72,8 +72,7 @@ def _seat_rows(state, data, errors) -> list[dict]:
 
 def _scar_deck(data) -> int | None:
     value = data.get("scar_cards", "")
-    is_count = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4
-    return int(value) if is_count else None
+    return whole_number(value, max_digits=3) if isinstance(value, str) else None
 
 
 def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=()):
@@ -142,19 +141,19 @@ def _facts_rechecked(state, data) -> GameStartForm | None:
     return form
 
 
-def _stale_page(request, access, number=None):
-    """Another phone started this game first: say so and show the campaign as it is now."""
-    state = refreshed_state(access.campaign)
-    if number is None:
-        message = (
-            "This form was out of date, so nothing from it was saved: "
-            "here is where the campaign stands."
-        )
-    else:
-        message = (
-            f"Game {number} was started on another phone just now, so nothing from this form was saved. "
-            "Here is where the campaign stands."
-        )
+OUT_OF_DATE = "This form was out of date, so nothing from it was saved: here is where the campaign stands."
+
+
+def _started_meanwhile(number: int) -> str:
+    return (
+        f"Game {number} was started on another phone just now, so nothing from this form was saved. "
+        "Here is where the campaign stands."
+    )
+
+
+def _stale_page(request, access, message: str, state=None):
+    """Another phone started this game first: say so (`message`) and show the campaign as it is now."""
+    state = state if state is not None else refreshed_state(access.campaign)
     context = _start_context(access, state, _typed_start_form(state, {}), {}, errors=[message])
     return render_page(request, START_TEMPLATE, context)
 
@@ -194,7 +193,7 @@ def _choose_again(request, access, state):
             player = roster.add_player(access.campaign, name)
         except RuleError as error:
             new_player_form = NewPlayerForm({"new_player": name})
-            new_player_form.add_error("new_player", error.message)  # the roster's "name"
+            new_player_form.add_refusal(error)
         else:
             state = refreshed_state(access.campaign)
             data["new_player"] = ""
@@ -225,36 +224,44 @@ def game_start(request, slug):
 
     form = GameStartForm(request.POST, roster=state.players)
     if not form.is_valid() and "number" in form.errors:
-        return _stale_page(request, access)
-    page_errors, seat_errors = [], []
+        return _stale_page(request, access, OUT_OF_DATE)
+
+    def page():
+        seat_errors = form.refused_above(SEATS_BOX)
+        context = _start_context(access, state, form, request.POST, seat_errors=seat_errors)
+        return render_page(request, START_TEMPLATE, context)
+
+    number = state.next_game_number
     if form.is_valid():
-        number = form.cleaned_data["number"]
-        if number != state.next_game_number:
-            return _stale_page(request, access, number)
+        if form.cleaned_data["number"] != number:
+            return _stale_page(request, access, _started_meanwhile(form.cleaned_data["number"]))
         rows = _seat_rows(state, request.POST, {})
-        if rules.why_not_next_game(state) is None and not any(row["start_problem"] for row in rows):
-            data = {
-                "number": number,
-                "played_on": form.cleaned_data["played_on"].isoformat(),
-                "seats": form.seats(),
-                "keys": list(rules.WEB_GAME_KEYS),
-            }
-            try:
-                store.append(campaign, [Entry("game", data)], request.user)
-            except RuleError as error:
-                if refreshed_state(campaign).next_game_number != number:
-                    return _stale_page(request, access, number)
-                if error.field in ("player", "faction", "start", "seats"):
-                    seat_errors.append(str(error))  # which seat: its place says it
-                elif error.field == "played_on":
-                    form.add_error("played_on", error.message)
-                else:
-                    page_errors.append(str(error))
-            else:
-                players = [seat["player"] for seat in data["seats"]]
-                everyone = f"{', '.join(players[:-1])} and {players[-1]}"
-                messages.success(request, f"Game {number} is on: {everyone}. Good luck!")
-                return redirect("table", slug=campaign.slug)  # the game is on: its Play page
-    focus_first_error(form)
-    context = _start_context(access, state, form, request.POST, errors=page_errors, seat_errors=seat_errors)
-    return render_page(request, START_TEMPLATE, context)
+        if rules.why_not_next_game(state) is not None or any(row["start_problem"] for row in rows):
+            return page()  # the page says why: nothing to save yet
+
+    def game() -> list[Entry]:
+        data = {
+            "number": number,
+            "played_on": form.cleaned_data["played_on"].isoformat(),
+            "seats": form.seats(),
+            "keys": list(rules.WEB_GAME_KEYS),
+        }
+        return [Entry("game", data)]
+
+    def started(saved) -> str:
+        players = [seat["player"] for seat in saved.entries[0].data["seats"]]
+        everyone = f"{', '.join(players[:-1])} and {players[-1]}"
+        return f"Game {number} is on: {everyone}. Good luck!"
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        entries=game,
+        page=page,
+        redirect_to=reverse("table", args=[campaign.slug]),  # the game is on: its Play page
+        success=started,
+        # Another phone started this game first.
+        moved_on=lambda now: _started_meanwhile(number) if now.next_game_number != number else None,
+        moved_on_page=lambda now, why: _stale_page(request, access, why, now),
+    )

@@ -10,7 +10,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from .... import states
-from ....views.htmx import render_page
+from ....web.htmx import render_page
 from .. import history as read_history
 from .campaign import page_constants, risk_legacy_campaign
 

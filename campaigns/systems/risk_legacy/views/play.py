@@ -1,20 +1,16 @@
 """At the table: what to do next in a Risk Legacy campaign, the events of a game, its end,
 the rewards, and naming the world. Every write is one entry through store.append."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .... import states, store
-from ....forms import add_rule_error
 from ....rules import risk_legacy as rl
-from ....rules.base import RuleError
-from ....views.htmx import render_page
-from ....views.live import live_view
-from ....views.refusals import focus_first_error, moved_on, page_url_on_get, refreshed_state
+from ....web.htmx import render_page
+from ....web.live import live_view
+from ....web.writes import append_or_refuse, moved_on_redirect, page_url_on_get
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign
@@ -73,25 +69,37 @@ def _page(request, access, *, forms=None, open_form=None):
 
 
 def _submit(request, access, form, open_form, why_not_now):
-    """Append the form's entry; or show the page again with the form's errors, or with the
-    rule it broke beside the field (nothing saved). `why_not_now(state)` says why the form's
-    step is over (None while it is open): when another phone moved the campaign past it in
-    the same instant, the player sees the step as it is now, not their stale form."""
-    if not form.is_valid():
-        focus_first_error(form)
-        return _page(request, access, forms={open_form: form}, open_form=open_form)
-    entry = form.entry()
-    try:
-        store.append(access.campaign, [entry], request.user)
-    except RuleError as error:
-        reason = why_not_now(refreshed_state(access.campaign))
-        if reason:
-            return moved_on(request, access.campaign, f"{reason}.")
-        add_rule_error(form, error)
-        focus_first_error(form)
-        return _page(request, access, forms={open_form: form}, open_form=open_form)
-    messages.success(request, f"Recorded: {store.describe(access.campaign, entry.kind, entry.data)}.")
-    return redirect("table", slug=access.campaign.slug)
+    """Append the form's entry (the one write path); a refused form comes back in the page.
+    `why_not_now(state)` says why the form's step is over (None while it is open): when
+    another phone moved the campaign past it in the same instant, the player sees the step as
+    it is now, not their stale form."""
+    return append_or_refuse(
+        request,
+        access.campaign,
+        form,
+        page=lambda: _page(request, access, forms={open_form: form}, open_form=open_form),
+        redirect_to=_table_url(access),
+        moved_on=_sentence_of(why_not_now),
+    )
+
+
+def _table_url(access) -> str:
+    return reverse("table", args=[access.campaign.slug])
+
+
+def _sentence_of(why_not_now):
+    """The rules' "why not now" ("No game is in progress") as a sentence, or None."""
+
+    def why(state):
+        reason = why_not_now(state)
+        return f"{reason}." if reason else None
+
+    return why
+
+
+def _moved_on(request, access, why: str):
+    """The step a page was showing is over (`why`): say so and show the table as it is now."""
+    return moved_on_redirect(request, why, _table_url(access))
 
 
 def _submit_while_open(request, slug, why_not_now, form_for, open_form):
@@ -99,9 +107,9 @@ def _submit_while_open(request, slug, why_not_now, form_for, open_form):
     is None); once the campaign has moved past the step, say so instead."""
     access = risk_legacy_campaign(request, slug, record=True)
     state = states.state(access.campaign)
-    reason = why_not_now(state)
+    reason = _sentence_of(why_not_now)(state)
     if reason:
-        return moved_on(request, access.campaign, f"{reason}.")
+        return _moved_on(request, access, reason)
     return _submit(request, access, form_for(state), open_form, why_not_now)
 
 
@@ -140,7 +148,7 @@ def event_add(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     state = states.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
-        return moved_on(request, access.campaign, "No game is in progress.")
+        return _moved_on(request, access, "No game is in progress.")
     form_class = EVENT_FORMS.get(request.POST.get("event_type"))
     if form_class is None:
         raise Http404("No such event.")
@@ -163,22 +171,27 @@ def game_end(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     state = states.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
-        return moved_on(request, access.campaign, "There is no game in progress to end.")
+        return _moved_on(request, access, "There is no game in progress to end.")
+    number = state.last_game.number
+    ended_meanwhile = f"Game {number} was ended on another phone."
     form = GameEndForm(state, request.POST or None)
-    if form.is_valid():
-        try:
-            store.append(access.campaign, [form.entry()], request.user)
-        except RuleError as error:
-            if refreshed_state(access.campaign).phase != rl.PHASE_PLAYING:  # another phone ended it first
-                number = state.last_game.number
-                return moved_on(request, access.campaign, f"Game {number} was ended on another phone.")
-            add_rule_error(form, error)
-        else:
-            messages.success(request, f"Game {state.last_game.number} is over. Now the rewards.")
-            return redirect("table", slug=slug)
-    focus_first_error(form)
-    context = {"campaign": access.campaign, "access": access, "state": state, "form": form}
-    return render_page(request, GAME_END_TEMPLATE, context | page_constants(state))
+
+    def page():
+        context = {"campaign": access.campaign, "access": access, "state": state, "form": form}
+        return render_page(request, GAME_END_TEMPLATE, context | page_constants(state))
+
+    if request.method != "POST":
+        return page()
+    return append_or_refuse(
+        request,
+        access.campaign,
+        form,
+        page=page,
+        redirect_to=_table_url(access),
+        success=f"Game {number} is over. Now the rewards.",
+        # Another phone ended it first.
+        moved_on=lambda now: None if now.phase == rl.PHASE_PLAYING else ended_meanwhile,
+    )
 
 
 @login_required

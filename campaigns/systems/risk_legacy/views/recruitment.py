@@ -5,10 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_safe
 
 from .... import states
-from ....forms import add_rule_error
 from ....rules import risk_legacy as rules
 from ....rules.base import RuleError
-from ....views.htmx import render_page
+from ....web.htmx import render_page
 from ..forms.recruitment import RecruitmentCalculatorForm
 from .campaign import risk_legacy_campaign
 from .setup import ICONS_RANGE
@@ -40,7 +39,7 @@ def recruitment(request, slug):
         try:
             result = rules.recruitment(state, player, held, icons)
         except RuleError as error:
-            add_rule_error(form, error)
+            form.add_refusal(error)
     else:
         player, held, icons = "", [], 0
 

@@ -9,16 +9,22 @@ import random
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from .... import states, store
+from .... import states
 from ....rules import risk_legacy as rules
-from ....rules.base import Entry, RuleError
-from ....views.htmx import render_page, wants_fragment
-from ....views.refusals import refreshed_state
-from ..forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, StartingPowersForm, TradeInChartForm, coin_placement
+from ....web.htmx import render_page, wants_fragment
+from ....web.writes import append_or_refuse
+from ..forms.setup import (
+    COIN_FIELD,
+    TERRITORY_OF_SLUG,
+    SetupForms,
+    StartingPowersForm,
+    TradeInChartForm,
+    coin_placement,
+)
 from .campaign import risk_legacy_campaign
 
 
@@ -165,16 +171,14 @@ def trade_in_chart_edit(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     campaign = access.campaign
     chart_form = TradeInChartForm(request.POST, prefix="chart")
-    if chart_form.is_valid():
-        try:
-            correction = Entry("trade_in_chart", {"chart": chart_form.chart() or {}})
-            store.append(campaign, [correction], request.user)
-        except RuleError as error:
-            chart_form.add_error(None, error.message)
-        else:
-            messages.success(request, "The trade-in chart is corrected.")
-            return redirect("setup_edit", slug=campaign.slug)
-    return _setup_done_page(request, access, chart_form=chart_form)
+    return append_or_refuse(
+        request,
+        campaign,
+        chart_form,
+        page=lambda: _setup_done_page(request, access, chart_form=chart_form),
+        redirect_to=reverse("setup_edit", args=[campaign.slug]),
+        success="The trade-in chart is corrected.",
+    )
 
 
 @login_required
@@ -205,33 +209,18 @@ def setup_edit(request, slug):
             _as_typed(TradeInChartForm, request.POST, prefix="chart"), placement, partial="coins",
         )
 
-    powers_form = StartingPowersForm(request.POST)
-    chart_form = TradeInChartForm(request.POST, prefix="chart")
-    coin_errors, page_errors = [], []
-    if all([powers_form.is_valid(), chart_form.is_valid()]):
-        data = {
-            "starting_powers": powers_form.powers(),
-            "coin_stickers": {territory: n for territory, n in placement.items() if n},
-        }
-        if chart_form.chart():
-            data["trade_in_chart"] = chart_form.chart()
-        try:
-            store.append(campaign, [Entry("setup", data)], request.user)
-        except RuleError as error:
-            if refreshed_state(campaign).phase != rules.PHASE_SETUP:  # another phone saved it first
-                return _setup_done_page(request, access, [ALREADY_SET_UP])
-            if error.field == "starting_powers":
-                powers_form.add_error(None, error.message)
-            elif error.field == "trade_in_chart":
-                chart_form.add_error(None, error.message)
-            elif error.field == "coin_stickers":
-                coin_errors.append(error.message)
-            else:
-                page_errors.append(str(error))
-        else:
-            messages.success(request, "The campaign is set up. Seat the players and start game 1.")
-            return redirect("game_start", slug=campaign.slug)
-    return _setup_form_page(
-        request, access, state, powers_form, chart_form, placement,
-        coin_errors=coin_errors, errors=page_errors,
+    forms = SetupForms(request.POST)
+    return append_or_refuse(
+        request,
+        campaign,
+        forms,
+        page=lambda: _setup_form_page(
+            request, access, state, forms.powers, forms.chart, forms.placement,
+            coin_errors=forms.coin_errors, errors=forms.page_errors,
+        ),
+        redirect_to=reverse("game_start", args=[campaign.slug]),
+        success="The campaign is set up. Seat the players and start game 1.",
+        # Another phone saved it first.
+        moved_on=lambda now: None if now.phase == rules.PHASE_SETUP else ALREADY_SET_UP,
+        moved_on_page=lambda now, why: _setup_done_page(request, access, [why]),
     )

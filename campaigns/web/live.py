@@ -5,11 +5,15 @@ One answer for every system: 204 while nothing changed (htmx swaps nothing), els
 page's fresh fragment; a phone signed out meanwhile gets a short notice in place of the
 polling element, which stops the poll. The polling element's attributes come from
 templates/campaigns/_live_poll.html, which reads `live_query` (see `query`).
+
+A signed-out poll reads nothing: its answer (`signed_out`) is made from the request alone, so it
+is the same for a campaign that exists or not, whatever its game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -23,10 +27,44 @@ from .htmx import render_page, vary_on_htmx
 SIGNED_OUT_TEMPLATE = "campaigns/table_signed_out.html"
 
 
+@dataclass(frozen=True)
+class Poll:
+    """A page that polls play/live/: its URL name (taking the slug), where a signed-out phone
+    logs back into; its polling element's id; what the phone follows there, in words."""
+
+    page: str
+    live_id: str
+    following: str
+
+
+#: The pages that poll, by the poll's ?on= (a table's poll sends none).
+POLLS = {
+    None: Poll("table", "table-live", "the game"),
+    "overview": Poll("campaign_detail", "plays-live", "the plays"),
+    "history": Poll("history", "plays-live", "the plays"),
+    "form": Poll("game_start", "plays-live", "the plays"),
+}
+
+
 def query(**params) -> str:
     """What else a page's poll tells the live page (?on=history&page=2), appended after ?v=."""
     present = {name: value for name, value in params.items() if value not in (None, "")}
     return f"&{urlencode(present)}" if present else ""
+
+
+def signed_out(request, slug: str):
+    """The answer to a poll from a phone whose session ended (another tab, expiry, a new
+    password), made from the request alone: with htmx a short notice in place of the polling
+    element, which stops the poll (following the login redirect would drop the whole login
+    page into this one); without, the login page, back to the page that polled."""
+    poll = POLLS.get(request.GET.get("on"), POLLS[None])
+    page_url = reverse(poll.page, args=[slug])
+    if request.htmx:
+        context = {"page_url": page_url, "live_id": poll.live_id, "following": poll.following}
+        response = render_page(request, SIGNED_OUT_TEMPLATE, context)
+    else:
+        response = redirect_to_login(page_url)
+    return vary_on_htmx(response)
 
 
 def live_response(
@@ -36,27 +74,14 @@ def live_response(
     access_for: Callable[[Any, str], Any],
     context_for: Callable[[Any], dict],
     template: str,
-    page: str = "table",
-    live_id: str = "table-live",
-    following: str = "the game",
 ):
-    """The answer to one poll of the page `page` (a URL name taking the slug), whose polling
-    element has the id `live_id`: 204 while the journal is at ?v=, else `template` rendered
-    with `context_for(access)` and `changed`.
+    """The answer to one poll: 204 while the journal is at ?v=, else `template` rendered with
+    `context_for(access)` and `changed`.
 
     `access_for(request, slug)` finds the campaign (404 for a stranger or another system's
     campaign) only once the user is known to be signed in: a signed-out poll reads nothing."""
     if not request.user.is_authenticated:
-        page_url = reverse(page, args=[slug])
-        if request.htmx:
-            # Signed out elsewhere (another tab, expiry, a new password): a short notice in
-            # place of the polling element, which stops the poll; following the login
-            # redirect would drop the whole login page into this one.
-            context = {"page_url": page_url, "live_id": live_id, "following": following}
-            response = render_page(request, SIGNED_OUT_TEMPLATE, context)
-        else:
-            response = redirect_to_login(page_url)
-        return vary_on_htmx(response)
+        return signed_out(request, slug)
     access = access_for(request, slug)
     if request.GET.get("v") == str(access.campaign.journal_version):
         return HttpResponse(status=204)
