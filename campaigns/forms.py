@@ -105,8 +105,12 @@ class MemberRoleForm(forms.Form):
 def add_rule_error(form: forms.Form, error: RuleError) -> None:
     """Show a rules-layer refusal beside the field it concerns (or above the form).
 
-    A form whose fields are not named like the entry's data maps them with `field_for`.
+    A form whose fields are not named like the entry's data maps them with `field_for`, or
+    with `field_for_error` when the field depends on the refusal (the player it names).
     """
-    field = form.field_for(error.field) if hasattr(form, "field_for") else error.field
+    if hasattr(form, "field_for_error"):
+        field = form.field_for_error(error)
+    else:
+        field = form.field_for(error.field) if hasattr(form, "field_for") else error.field
     field = field if field in form.fields else None
     form.add_error(field, error.message if field else str(error))

@@ -518,6 +518,55 @@ def test_a_fired_missile_cannot_be_fired_again(client, owner):
     assert "recruit_30" not in state_now(campaign).conditions_met
 
 
+def game_3_playing(owner):
+    """Game 3 started: Ana (seat 1) signed game 2 and Ben (seat 2) game 1, one Missile each."""
+    return campaign_at(owner, lambda e: e.kind == "game" and e.data["number"] == 3)
+
+
+def missiles_form(response):
+    return next(f for f in response.context["event_forms"] if f.event_type == "missiles")
+
+
+def test_the_missiles_form_asks_who_fired_and_the_journal_names_them(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Fired by Ana" in html and "Fired by Ben" in html and "Fired by Cid" not in html
+    fired = {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"}
+    assert post(client, "event_add", campaign, fired).status_code == 302
+    state = state_now(campaign)
+    assert state.last_game.events[-1] == {"type": "missiles", "count": 1, "by": {"Ben": 1}}
+    assert rl.missile_holders(state, state.last_game) == ["Ana"]
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Recorded: 1 Missile fired by Ben in one combat." in html
+
+
+def test_a_player_firing_a_missile_they_no_longer_hold_is_refused_beside_them_and_nothing_saved(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"})
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"})
+    assert response.status_code == 200
+    message = "Ben holds no unfired Missile: their only Missile has been fired in game 3"
+    assert missiles_form(response).errors["by_1"] == [message]
+    assert message in response.content.decode()
+    assert entries(campaign) == before
+
+
+def test_who_fired_must_add_up_to_the_missiles_of_the_combat(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "missiles", "missiles-count": "2", "missiles-by_0": "1"})
+    assert missiles_form(response).errors["count"] == [
+        "The Missiles named add up to 1, not the 2 fired in this combat: say how many each player fired"
+    ]
+    assert entries(campaign) == before
+
+
 def test_a_held_on_player_with_no_territory_is_refused_at_the_end(client, owner):
     campaign = playing(owner)
     client.force_login(owner)

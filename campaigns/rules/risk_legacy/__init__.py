@@ -10,7 +10,9 @@ Plain Python, no Django. The entries of a campaign, in order:
     packet      {"name", "unlocks": {optional "scar_types", "world_capital", "notes"}}
                                              during a game, or after it (its rewards, between games)
     event       {"type": "scar" | "fortification_box" | "city", ...}           during a game
-                 (a scar or city event may carry "allowed_by_card": true: it covers another)
+                 (a scar or city event may carry "allowed_by_card": true: it covers another;
+                 the table's own events: elimination, missiles (optional "by": who fired),
+                 recruitment; README "Journal extensions")
     game_end    {"results": {player: "won" | "held_on" | "eliminated"},
                  optional "end_control": {player: [territory]}}                 ends a game
     reward      {"player", optional "sign": {optional "comment"}, "choice": {...} | null}
@@ -132,6 +134,8 @@ from .game import (
     missiles_in_play,
     missiles_fired,
     missiles_left,
+    missiles_fired_by,
+    missiles_left_for,
 )
 from .rewards import (
     gives_rewards,
@@ -188,7 +192,7 @@ __all__ = [
     "Change", "territory_slug", "RiskLegacyState", "new_state", "supplies", "why_not_next_game",
     "why_not_start", "legal_starts", "why_not_open_packet", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS",
     "MISSILES_PACKET", "RECRUITMENT_PACKET", "eliminated_during", "missiles_in_play", "missiles_fired",
-    "missiles_left", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
+    "missiles_left", "missiles_fired_by", "missiles_left_for", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
     "continents_named_by", "why_not_name_world", "roll_off_totals", "DIE_FACES", "apply", "suggested_seats",
     "may_add_coin", "missile_holders", "eliminable",
     "scar_targets", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",

@@ -288,9 +288,11 @@ EVENT_FIELDS = {
 }
 
 
-#: Optional event fields: a card or packet lets this scar or city cover another (rulebook
-#: "unless it says you can"; README "Journal extensions"). Written only as true.
-EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",)}
+#: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet
+#: lets this scar or city cover another (rulebook "unless it says you can"), written only as
+#: true; `by` on Missiles, who fired them ({"Ana": 1}, counts adding up to the event's count),
+#: so that holding a Missile is judged per player (GAMES.md, 2026-12-01).
+EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",), "missiles": ("by",)}
 
 
 #: Missiles fired in one combat that open the packet "three Missiles in the same combat".
@@ -386,6 +388,21 @@ def missiles_left(state: RiskLegacyState, game: Game) -> int:
     return missiles_in_play(state, game) - missiles_fired(game)
 
 
+def missiles_fired_by(game: Game, player: str) -> int:
+    """The Missiles `player` is named as having fired so far in this game (events with `by`)."""
+    return sum(
+        event.get("by", {}).get(player, 0) for event in game.events if event["type"] == "missiles"
+    )
+
+
+def missiles_left_for(state: RiskLegacyState, game: Game, player: str) -> int:
+    """The unfired Missiles `player` may still hold: their setup Missiles less those they fired,
+    and never more than are left unfired at the table (a Missile fired without naming who
+    fired it was someone's)."""
+    own = state.signatures(player) - missiles_fired_by(game, player)
+    return max(0, min(own, missiles_left(state, game)))
+
+
 def _missiles_words(count: int) -> str:
     return f"{count} Missile{'' if count == 1 else 's'}"
 
@@ -420,6 +437,8 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
         in_play, left = missiles_in_play(state, game), missiles_left(state, game)
         if count > left:
             return _too_many_missiles(game, in_play, left), "count"
+        if "by" in data:
+            return _missiles_by_problem(state, game, count, data["by"], place)
         return None
     _check_seated(state, game, data["player"], place)
     player = data["player"]
@@ -443,10 +462,54 @@ def _elimination_problem(game: Game, player: str) -> str | None:
     return None
 
 
+def _missiles_by_problem(
+    state: RiskLegacyState, game: Game, count: int, by: Any, place: str
+) -> tuple[str, str] | None:
+    """Who fired the Missiles of one combat: seated players, each firing no more than they hold
+    unfired, the counts adding up to the event's."""
+    if not isinstance(by, dict) or not by or not all(is_whole(n) and n >= 1 for n in by.values()):
+        return "'by' must name who fired and how many Missiles each, e.g. {\"Ana\": 1}", "by"
+    for player in by:
+        _check_seated(state, game, player, place, "by")
+    named = sum(by.values())
+    if named != count:
+        return (
+            f"The Missiles named add up to {named}, not the {count} fired in this combat: "
+            "say how many each player fired",
+            "by",
+        )
+    for player, fired in by.items():
+        problem = _own_missiles_problem(state, game, player, fired)
+        if problem:
+            return problem, "by"
+    return None
+
+
+def _own_missiles_problem(state: RiskLegacyState, game: Game, player: str, fired: int) -> str | None:
+    """Why `player` cannot fire `fired` more Missiles now (setup Missiles less those they fired)."""
+    own = state.signatures(player)
+    if own == 0:
+        return f"{player} holds no Missile (they have never signed the victor's section)"
+    left = own - missiles_fired_by(game, player)
+    if left == 0:
+        spent = "their only Missile has" if own == 1 else f"all {own} of their Missiles have"
+        return f"{player} holds no unfired Missile: {spent} been fired in game {game.number}"
+    if fired > left:
+        already = f" ({own - left} of their {own} already fired: a fired Missile is spent)" if left < own else ""
+        return f"{player} holds only {_missiles_words(left)} unfired in game {game.number}, not {fired}{already}"
+    return None
+
+
 def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> str | None:
-    """Why `player` cannot be holding an unfired Missile now, or None when they may be."""
+    """Why `player` cannot be holding an unfired Missile now, or None when they may be.
+
+    Judged per player when Missiles were logged with who fired them (`by`): their setup
+    Missiles less those they fired; a Missile fired without `by` counts for the table."""
     if state.signatures(player) == 0:
         return f"{player} holds no Missile (they have never signed the victor's section)"
+    own = _own_missiles_problem(state, game, player, 1)
+    if own:
+        return own
     if missiles_left(state, game) == 0:
         # The tracker counts the Missiles fired at the table, not whose they were.
         in_play = missiles_in_play(state, game)
@@ -595,7 +658,13 @@ def _table_event_text(data: dict) -> str:
     if data["type"] == "elimination":
         return f"{data['player']} was eliminated"
     if data["type"] == "missiles":
-        return f"{_plural(data['count'], 'Missile')} fired in one combat"
+        fired = f"{_plural(data['count'], 'Missile')} fired in one combat"
+        by = data.get("by")
+        if isinstance(by, dict) and len(by) == 1:
+            return f"{_plural(data['count'], 'Missile')} fired by {next(iter(by))} in one combat"
+        if isinstance(by, dict) and by:
+            return f"{fired}: " + ", ".join(f"{n} by {player}" for player, n in by.items())
+        return fired
     return f"{data['player']} recruited {data['troops']} troops while holding a Missile"
 
 

@@ -157,6 +157,10 @@ class EliminationForm(EventForm):
 
 
 class MissilesForm(EventForm):
+    """Missiles fired in one combat, and who fired them: one count per seated player who has
+    signed (so holds Missiles this game). Left all empty, the event names nobody and the
+    Missiles are counted for the table, as before who fired was asked."""
+
     event_type = "missiles"
     title = "Missiles fired in one combat"
     count = forms.IntegerField(min_value=1, max_value=99, initial=1, label="Missiles in this combat")
@@ -168,6 +172,38 @@ class MissilesForm(EventForm):
             self.unavailable = _no_missile_left(state, self.game)
         else:
             self.fields["count"].help_text = f"{left} unfired at the table: a fired Missile is spent."
+        # A field per seat (its place in the game's seats, fixed for the whole game), for the
+        # players who started with Missiles: whatever they have fired since, the rules say.
+        self.firing_seats = {}
+        for index, seat in enumerate(self.game.seats):
+            if state.signatures(seat.player) == 0:
+                continue
+            name = f"by_{index}"
+            self.firing_seats[name] = seat.player
+            self.fields[name] = forms.IntegerField(
+                min_value=0, max_value=99, required=False, label=f"Fired by {seat.player}",
+                help_text=f"{rl.missiles_left_for(state, self.game, seat.player)} unfired of "
+                f"{state.signatures(seat.player)}. Leave every player empty if nobody remembers who fired.",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+            )
+
+    def event_data(self) -> dict:
+        data = {"count": self.cleaned_data["count"]}
+        by = {
+            player: self.cleaned_data[name]
+            for name, player in self.firing_seats.items()
+            if self.cleaned_data.get(name)
+        }
+        if by:  # the journal leaves `by` out when nobody is named (JOURNAL.md as before)
+            data["by"] = by
+        return data
+
+    def field_for_error(self, error):
+        """A refusal about who fired shows beside the player it names first, else beside the count."""
+        if error.field != "by":
+            return error.field
+        named = (name for name, player in self.firing_seats.items() if error.message.startswith(f"{player} "))
+        return next(named, "count")
 
 
 def _no_missile_left(state, game):
