@@ -125,6 +125,7 @@ def _every_kind() -> JournalBuilder:
     b.add("packet", name="A player is eliminated", unlocks={"notes": "Eliminated players draw a card."})
     b.add("event", type="scar", player="Cid", territory="Peru", scar="Bunker")
     b.add("event", type="city", territory="Brazil", kind="minor", name="Rio Nova", player="Ana")
+    b.add("event", type="red_star", player="Ana", **{"from": "Cid"})  # Cid's HQ captured
     b.add("event", type="elimination", player="Cid")
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "eliminated"},
           end_control={"Ana": ["Brazil", "Peru"], "Ben": ["Egypt", "Congo"], "Cid": []})
@@ -169,6 +170,7 @@ def _every_kind() -> JournalBuilder:
     # Game 5: a card lets a scar cover a scar and a city cover a city; a continent's bonus changed.
     b.start(["Cid", "Dee", "Eve"], "2026-10-01")
     b.add("event", type="scar", player="Cid", territory="Siam", scar="Ammo Shortage", allowed_by_card=True)
+    b.add("event", type="scar", player="Cid", territory="Iceland", scar="Bunker", allowed_by_card=True)  # a 2nd
     b.add("event", type="city", territory="Brazil", kind="major", name="Nova Rio", player="Dee",
           allowed_by_card=True)
     b.end({"Cid": "won", "Dee": "held_on", "Eve": "held_on"})
@@ -180,7 +182,7 @@ def _every_kind() -> JournalBuilder:
     b.reward("Dee", {"type": "fortify_city", "territory": "Japan"})
     b.start(["Ana", "Ben", "Cid"], "2026-10-15")
     b.add("event", type="fortification_box", territory="Japan", count=3)
-    b.add("event", type="missiles", count=3)  # Ana 2, Ben 1, Cid 1 in play
+    b.add("event", type="missiles", count=3, by={"Ana": 2, "Ben": 1})  # Ana 2, Ben 1, Cid 1 in play
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "held_on"})
     b.reward("Ana", {"type": "fortify_city", "territory": "Japan"})
     b.reward("Ben", None)

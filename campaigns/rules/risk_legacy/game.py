@@ -285,12 +285,17 @@ EVENT_FIELDS = {
     "elimination": ("player",),
     "missiles": ("count",),
     "recruitment": ("player", "troops"),
+    # A Red Star taken from another player (GAMES.md, 2026-12-01): one of their HQs captured.
+    "red_star": ("player", "from"),
 }
+
+#: The events the table logs besides the board's marks (JOURNAL.md's scar, boxes and city).
+TABLE_EVENTS = ("elimination", "missiles", "recruitment", "red_star")
 
 
 #: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet
-#: lets this scar or city cover another (rulebook "unless it says you can"), written only as
-#: true; `by` on Missiles, who fired them ({"Ana": 1}, counts adding up to the event's count),
+#: lets this scar or city cover another (rulebook "unless it says you can"), or lets a player
+#: place a second scar in one game, written only as true; `by` on Missiles, who fired them ({"Ana": 1}, counts adding up to the event's count),
 #: so that holding a Missile is judged per player (GAMES.md, 2026-12-01).
 EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",), "missiles": ("by",)}
 
@@ -316,7 +321,8 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise RuleError(
-            "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment",
+            "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment "
+            "or red_star",
             place=place,
             field="type",
         )
@@ -330,7 +336,7 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
             field="allowed_by_card",
         )
     covers = data.get("allowed_by_card", False)
-    if kind in ("elimination", "missiles", "recruitment"):
+    if kind in TABLE_EVENTS:
         problem = _table_event_problem(state, game, data, place)
         if problem:
             message, problem_field = problem
@@ -339,7 +345,9 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     _check_territory(data["territory"], place, "territory")
     if kind == "scar":
         _check_seated(state, game, data["player"], place)
-        problem = _scar_problem(state, data["territory"], data["scar"], covers)
+        problem = _second_scar_problem(game, data["player"], covers) or _scar_problem(
+            state, data["territory"], data["scar"], covers
+        )
     elif kind == "fortification_box":
         if not is_whole(data["count"]) or data["count"] < 1:
             raise RuleError("'count' must be a whole number of boxes, at least 1", place=place, field="count")
@@ -445,11 +453,39 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
     if kind == "elimination":
         problem = _elimination_problem(game, player)
         return (problem, "player") if problem else None
+    if kind == "red_star":
+        _check_seated(state, game, data["from"], place, "from")
+        return _red_star_problem(game, player, data["from"])
     troops = data["troops"]
     if not is_whole(troops) or troops < 1:
         return "'troops' must be a whole number, at least 1", "troops"
     problem = _missile_holder_problem(state, game, player)
     return (problem, "player") if problem else None
+
+
+def hqs_held(game: Game, player: str) -> int:
+    """The HQs `player` holds now: their own, plus those taken from others, less those taken
+    from them (each a Red Star: GAMES.md, 2026-12-01)."""
+    taken = sum(1 for event in game.events if event["type"] == "red_star" and event["player"] == player)
+    lost = sum(1 for event in game.events if event["type"] == "red_star" and event["from"] == player)
+    return 1 + taken - lost
+
+
+def _red_star_problem(game: Game, player: str, taken_from: str) -> tuple[str, str] | None:
+    """A Red Star is taken from another player by capturing one of the HQs they hold (rulebook:
+    every HQ counts as a Red Star; Red Star tokens never change hands), so by a player still in
+    the game, from one who holds an HQ."""
+    if taken_from == player:
+        return f"{player} cannot take a Red Star from themselves: it is taken from another player", "from"
+    if player in eliminated_during(game):
+        return f"{player} has been eliminated in game {game.number}: an eliminated player takes nothing", "player"
+    if hqs_held(game, taken_from) == 0:
+        return (
+            f"{taken_from} holds no HQ now, so has no Red Star to take: a Red Star is taken by "
+            "capturing an HQ (Red Star tokens never change hands)",
+            "from",
+        )
+    return None
 
 
 def _elimination_problem(game: Game, player: str) -> str | None:
@@ -518,6 +554,23 @@ def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> 
     if player in eliminated_during(game):
         return f"{player} has been eliminated in game {game.number}"
     return None
+
+
+def scars_placed_by(game: Game, player: str) -> int:
+    """The scars `player` has placed in this game."""
+    return sum(1 for event in game.events if event["type"] == "scar" and event["player"] == player)
+
+
+def _second_scar_problem(game: Game, player: str, allowed_by_card: bool = False) -> tuple[str, str] | None:
+    """Each player is dealt at most one Scar card a game (rulebook "dealing one to each player"),
+    so places at most one scar, unless a card or packet lets them (`allowed_by_card`)."""
+    if allowed_by_card or scars_placed_by(game, player) == 0:
+        return None
+    return (
+        f"{player} has already placed a scar in game {game.number}: each player is dealt one Scar card "
+        "a game, so places one scar, unless a card or packet lets them place another",
+        "player",
+    )
 
 
 def _scar_problem(
@@ -618,7 +671,7 @@ def _condition_met(state: RiskLegacyState, condition: str, game_number: int) -> 
 def _change_event(state: RiskLegacyState, data: dict) -> None:
     game = state.last_game
     kind = data["type"]
-    if kind in ("elimination", "missiles", "recruitment"):
+    if kind in TABLE_EVENTS:
         if kind == "elimination":
             _condition_met(state, "first_elimination", game.number)
         elif kind == "missiles" and data["count"] >= MISSILES_PACKET:
@@ -636,6 +689,8 @@ def _change_event(state: RiskLegacyState, data: dict) -> None:
             covering = f"covered in game {game.number} by {data['player']}'s {data['scar']} scar"
             _end_standing(state, territory, "scar", covering)
             text += f", covering its {marks.scar} scar"
+        if scars_placed_by(game, data["player"]):  # a card allowed a second one
+            text += f" (a card let {data['player']} place a second scar this game)"
         marks.scar = data["scar"]
         _record(state, game, "scar", text, player=data["player"], territory=territory)
     elif data["type"] == "fortification_box":
@@ -657,6 +712,8 @@ def _table_event_text(data: dict) -> str:
     """An elimination, Missiles fired in one combat or a recruitment, in words."""
     if data["type"] == "elimination":
         return f"{data['player']} was eliminated"
+    if data["type"] == "red_star":
+        return f"{data['player']} took a Red Star from {data['from']}, capturing an HQ"
     if data["type"] == "missiles":
         fired = f"{_plural(data['count'], 'Missile')} fired in one combat"
         by = data.get("by")

@@ -31,11 +31,13 @@ from .box import (
 )
 from .game import (
     EVENT_FIELDS,
+    TABLE_EVENTS,
     _boxes_problem,
     _city_kind_problem,
     _elimination_problem,
     _missile_holder_problem,
     _no_city_problem,
+    _second_scar_problem,
     _table_event_text,
 )
 from .rewards import _TARGET_CHECKS, why_not_reward_turn
@@ -84,6 +86,12 @@ def scar_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[
     """The territories a scar may go to now, in board order: those without a scar, or every
     territory when a card or packet lets it cover one."""
     return [t for t in TERRITORIES if allowed_by_card or state.territories[t].scar is None]
+
+
+def scar_placers(game: Game, allowed_by_card: bool = False) -> list[str]:
+    """The seated players who may place a scar now, in seat order: those who have not placed
+    one this game (one Scar card each), or everyone when a card or packet lets them."""
+    return [seat.player for seat in game.seats if _second_scar_problem(game, seat.player, allowed_by_card) is None]
 
 
 def fortification_box_targets(state: RiskLegacyState) -> list[str]:
@@ -316,7 +324,9 @@ def _event_words(data: dict) -> str:
     kind = data.get("type")
     covering = " (a card allowed it to cover another)" if data.get("allowed_by_card") else ""
     if kind == "scar":
-        return f"{data.get('player')} scarred {data.get('territory')}: {data.get('scar')}{covering}"
+        # A card lets a scar cover another, or a player place a second one in a game.
+        allowed = " (a card allowed it)" if data.get("allowed_by_card") else ""
+        return f"{data.get('player')} scarred {data.get('territory')}: {data.get('scar')}{allowed}"
     if kind == "fortification_box":
         count = data.get("count")
         boxes = _plural(count, "fortification box", "fortification boxes") if is_whole(count) else "boxes"
@@ -325,7 +335,7 @@ def _event_words(data: dict) -> str:
         label = CITY_LABEL.get(data.get("kind"), "city")
         founded = f"the {label} {data.get('name')} in {data.get('territory')}"
         return f"{data.get('player')} founded {founded}{covering}"
-    if kind in ("elimination", "missiles", "recruitment") and all(k in data for k in EVENT_FIELDS[kind]):
+    if kind in TABLE_EVENTS and all(k in data for k in EVENT_FIELDS[kind]):
         return _table_event_text(data)
     return f"An event: {str(kind).replace('_', ' ')}"
 

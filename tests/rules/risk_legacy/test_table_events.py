@@ -289,3 +289,70 @@ def test_who_fired_round_trips_through_the_journal_and_without_it_nothing_change
     ]
     system, name, players, entries, _ = journal.load(data)
     assert journal.write(system, name, players, entries) == data
+
+
+# Red Stars (GAMES.md, 2026-12-01): a Red Star taken from another player, with an HQ.
+
+
+def test_a_red_star_taken_from_another_player_is_logged_with_the_hq():
+    state = campaign()
+    start(state)
+    event(state, type="red_star", player="Ana", **{"from": "Ben"})
+    game = state.last_game
+    assert (rl.hqs_held(game, "Ana"), rl.hqs_held(game, "Ben")) == (2, 0)
+    assert state.changes[-1].kind == "red_star"
+    assert state.changes[-1].text == "Ana took a Red Star from Ben, capturing an HQ"
+    event(state, type="red_star", player="Cid", **{"from": "Ana"})  # Ana holds two: one is taken
+    assert rl.hqs_held(game, "Ana") == 1
+
+
+def test_a_red_star_is_taken_only_from_a_player_who_holds_an_hq():
+    state = campaign()
+    start(state)
+    event(state, type="red_star", player="Ana", **{"from": "Ben"})
+    error = refuse(state, "event", {"type": "red_star", "player": "Cid", "from": "Ben"})
+    assert (error.field, error.message) == (
+        "from",
+        "Ben holds no HQ now, so has no Red Star to take: a Red Star is taken by capturing an HQ "
+        "(Red Star tokens never change hands)",
+    )
+    event(state, type="red_star", player="Ben", **{"from": "Ana"})  # Ben takes one back
+    event(state, type="red_star", player="Cid", **{"from": "Ben"})
+
+
+def test_a_red_star_is_taken_by_a_seated_player_still_in_the_game_from_another():
+    state = campaign()
+    start(state)
+    error = refuse(state, "event", {"type": "red_star", "player": "Ana", "from": "Ana"})
+    assert (error.field, error.message) == (
+        "from", "Ana cannot take a Red Star from themselves: it is taken from another player"
+    )
+    assert refuse(state, "event", {"type": "red_star", "player": "Ana", "from": "Dee"}).message == (
+        "Dee is not playing game 1"
+    )
+    assert refuse(state, "event", {"type": "red_star", "player": "Ana"}).field == "from"
+    event(state, type="elimination", player="Cid")
+    error = refuse(state, "event", {"type": "red_star", "player": "Cid", "from": "Ana"})
+    assert (error.field, error.message) == (
+        "player", "Cid has been eliminated in game 1: an eliminated player takes nothing"
+    )
+
+
+def test_a_red_star_reads_in_words_and_round_trips_through_the_journal():
+    assert rl.describe(Entry("event", {"type": "red_star", "player": "Ana", "from": "Ben"})) == (
+        "Ana took a Red Star from Ben, capturing an HQ"
+    )
+    data = {
+        "format": "campaign-journal/1", "system": "risk-legacy", "name": "T", "players": ["Ana", "Ben", "Cid"],
+        "setup": {"starting_powers": {f: "p" for f in rl.FACTIONS},
+                  "coin_stickers": {"Brazil": 2, "Egypt": 2, "Ural": 2, "Japan": 2, "Iceland": 2, "Siam": 2}},
+        "games": [{"number": 1, "played_on": "2026-09-03",
+                   "seats": [{"player": "Ana", "faction": rl.FACTIONS[0], "start": "Egypt", "result": "won"},
+                             {"player": "Ben", "faction": rl.FACTIONS[1], "start": "Peru", "result": "held_on"},
+                             {"player": "Cid", "faction": rl.FACTIONS[2], "start": "Ural", "result": "held_on"}],
+                   "packets_opened": [], "events": [{"type": "red_star", "player": "Ana", "from": "Ben"}],
+                   "rewards": []}],
+    }
+    system, name, players, entries, timeline = journal.load(data)
+    assert timeline.current.games[0].events == [{"type": "red_star", "player": "Ana", "from": "Ben"}]
+    assert journal.write(system, name, players, entries) == data

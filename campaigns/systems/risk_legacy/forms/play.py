@@ -70,10 +70,10 @@ class EventForm(shared_forms.EventForm):
 
 
 class AllowedByCardField(forms.BooleanField):
-    def __init__(self, what):
+    def __init__(self, what, also=""):
         super().__init__(
             required=False,
-            label=f"The card allows it to cover {what}",
+            label=f"The card allows it to cover {what}{also}",
             help_text="Tick only when the card or packet says so.",
         )
 
@@ -84,10 +84,19 @@ class ScarForm(EventForm):
     player = forms.ChoiceField(label="Played by")
     territory = forms.ChoiceField()
     scar = forms.ChoiceField(label="Scar")
-    allowed_by_card = AllowedByCardField("a scar")
+    # One Scar card is dealt to each player a game: a second scar by the same player needs a card too.
+    allowed_by_card = AllowedByCardField("a scar", also=", or a second scar by the same player this game")
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
+        # Who placed a scar this game already stands apart: a second needs the card to allow it.
+        placers = rl.scar_placers(self.game)
+        placed = [seat.player for seat in self.game.seats if seat.player not in placers]
+        players = seated_choices(self.game, placers)
+        if placed:
+            label = "Already placed a scar this game (only if the card allows it)"
+            players.append((label, seated_choices(self.game, placed)[1:]))
+        self.fields["player"].choices = players
         self.fields["scar"].choices = [CHOOSE] + [(t.name, t.name) for t in state.scar_types]
         open_land = rl.scar_targets(state)
         covered = [t for t in rl.scar_targets(state, allowed_by_card=True) if t not in open_land]
@@ -230,8 +239,31 @@ class RecruitmentEventForm(EventForm):
             self.unavailable = _no_missile_left(state, self.game)
 
 
+class RedStarForm(EventForm):
+    """A Red Star taken from another player: one of the HQs they hold captured (GAMES.md,
+    2026-12-01). Bought Red Star tokens never change hands, so they are not logged here."""
+
+    event_type = "red_star"
+    title = "A Red Star was taken (an HQ captured)"
+    player = forms.ChoiceField(label="Taken by")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        self.fields["from"] = forms.ChoiceField(
+            label="Taken from",
+            choices=[CHOOSE] + [
+                (seat.player, f"{seat.player} ({_plural_hqs(rl.hqs_held(self.game, seat.player))})")
+                for seat in self.game.seats
+            ],
+        )
+
+
+def _plural_hqs(count):
+    return f"{count} HQ held" if count == 1 else f"{count} HQs held"
+
+
 EVENT_FORMS = {form.event_type: form for form in (
-    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm,
+    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm, RedStarForm,
 )}
 
 
