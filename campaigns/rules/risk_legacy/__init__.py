@@ -34,7 +34,7 @@ history.py). The helpers for the pages:
     reward_targets(state, player)                 {choice type: [targets]} for that player
     bonus_deltas(state)                           the continent bonus marks left (+1, -1)
     why_not_name_world(state), world_namers(state), roll_off_totals(state, rolls)
-    recruitment(state, player, controlled_territories, icons_traded) -> Recruitment
+    recruitment(state, player, controlled_territories, icons_traded, cards_traded) -> Recruitment
     scar_targets(state, allowed_by_card), scar_placers(game, allowed_by_card),
     city_targets(state, allowed_by_card),
     fortification_box_targets(state)              where an event may go now

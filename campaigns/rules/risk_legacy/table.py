@@ -222,10 +222,14 @@ class Recruitment:
 
 
 def recruitment(
-    state: RiskLegacyState, player: str, controlled_territories: Iterable[str], icons_traded: int = 0
+    state: RiskLegacyState,
+    player: str,
+    controlled_territories: Iterable[str],
+    icons_traded: int = 0,
+    cards_traded: int = 0,
 ) -> Recruitment:
-    """A calculator, not a record: raises RuleError for unknown territories or a number of
-    Resource icons the trade-in chart does not list."""
+    """A calculator, not a record: raises RuleError for unknown territories, a trade-in of
+    fewer than 2 Resource cards, or a number of Resource icons the trade-in chart does not list."""
     controlled = set()
     for territory in controlled_territories:
         _check_territory(territory, None, "territories")
@@ -244,34 +248,56 @@ def recruitment(
         population=population,
         base=base,
         continent_bonuses=bonuses,
-        traded_in=trade_in_troops(state, icons_traded),
+        traded_in=trade_in_troops(state, icons_traded, cards_traded),
         named_by_player=named,
     )
 
 
-def trade_in_troops(state: RiskLegacyState, icons_traded: int) -> int:
-    """The troops for the Resource icons (coins) on the cards traded in, 0 for none."""
+#: The fewest Resource cards a trade-in takes (rulebook: "If you have 2 or more Resource cards").
+LEAST_CARDS_TRADED = 2
+
+
+def trade_in_troops(state: RiskLegacyState, icons_traded: int, cards_traded: int = 0) -> int:
+    """The troops for the Resource icons (coins) on the cards traded in, 0 for none. A trade-in
+    takes 2 or more Resource cards (GAMES.md, 2026-12-01), each showing one icon or more."""
     field_name = "icons"
     if not is_whole(icons_traded) or icons_traded < 0:
         raise RuleError("the number of Resource icons traded in must be a whole number", field=field_name)
-    if icons_traded == 0:
+    if not is_whole(cards_traded) or cards_traded < 0:
+        raise RuleError("the number of Resource cards traded in must be a whole number", field="cards")
+    if icons_traded == 0 and cards_traded == 0:
         return 0
-    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
-    if icons_traded not in TRADE_IN_ICONS:
-        raise RuleError(
-            f"A trade-in is {first} to {last} Resource icons, not {icons_traded}",
-            field=field_name,
-        )
     if state.trade_in_chart is None:
         raise RuleError(
             "The trade-in chart has not been entered: enter the board's chart on the setup page",
             field=field_name,
         )
-    if icons_traded not in state.trade_in_chart:
+    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
+    if icons_traded and icons_traded not in TRADE_IN_ICONS:
+        raise RuleError(
+            f"A trade-in is {first} to {last} Resource icons, not {icons_traded}",
+            field=field_name,
+        )
+    if icons_traded and icons_traded not in state.trade_in_chart:
         listed = ", ".join(str(n) for n in sorted(state.trade_in_chart))
         raise RuleError(
             f"The trade-in chart has no line for {icons_traded} Resource icons (it lists {listed}): "
             "correct the chart on the setup page",
+            field=field_name,
+        )
+    if cards_traded == 0:
+        raise RuleError(
+            f"How many Resource cards are traded in? A trade-in needs {LEAST_CARDS_TRADED} or more",
+            field="cards",
+        )
+    if cards_traded < LEAST_CARDS_TRADED:
+        raise RuleError(
+            f"A trade-in needs {LEAST_CARDS_TRADED} or more Resource cards, not {cards_traded}", field="cards"
+        )
+    if icons_traded < cards_traded:
+        raise RuleError(
+            f"{cards_traded} Resource cards show at least {cards_traded} Resource icons, not {icons_traded}: "
+            "count the coins on every card traded in",
             field=field_name,
         )
     return state.trade_in_chart[icons_traded]

@@ -36,9 +36,9 @@ def recruitment(request, slug):
         result = rules.recruitment(state, player, held, icons)
     elif form.is_valid():
         player, held = form.cleaned_data["player"], form.cleaned_data["territories"]
-        icons = form.cleaned_data["icons"] or 0
+        icons, cards = form.cleaned_data["icons"] or 0, form.cleaned_data["cards"] or 0
         try:
-            result = rules.recruitment(state, player, held, icons)
+            result = rules.recruitment(state, player, held, icons, cards)
         except RuleError as error:
             add_rule_error(form, error)
     else:
