@@ -334,7 +334,7 @@ def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
         return Entry("game", {"number": number, "played_on": f"2026-10-{number:02d}", "chapter": chapter})
 
     heroes = [
-        {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 2},
+        {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 1},  # "level" written
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
         {"player": "Cid", "hero": "Lucien", "race": "Nord"},
     ]
@@ -398,8 +398,10 @@ def _dawnguard_standalone() -> tuple[list[Entry], int]:
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
     ]
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
+    # Set up for chapter 2 alone: Fort Dawnguard's and Castle Volkihar's thresholds, no Hall.
+    alone = {"fort_dawnguard": DAWNGUARD_THRESHOLDS["fort_dawnguard"], "castle_volkihar": [4, 6]}
     entries = [
-        Entry("setup", {"heroes": heroes, "fort_thresholds": DAWNGUARD_THRESHOLDS}),
+        Entry("setup", {"heroes": heroes, "fort_thresholds": alone}),
         Entry("game", {"number": 1, "played_on": "2026-10-01", "chapter": 2, "sides": sides}),
         event("fort_stars", player="Ben", count=3),
     ]

@@ -20,11 +20,13 @@ from .box import (
     SIDE_NAMES,
     STANDALONE_CHAPTER,
     STANDALONE_SETUP,
+    THRESHOLD_KEYS,
     THREAT_ICON,
     THREAT_TOKENS_IN_BOX,
     VIGILANTS,
     VOLKIHAR,
 )
+from .setup import threshold_forts
 from .sitting import why_not_chapter
 from .state import DawnguardState, counted, side_name
 
@@ -45,12 +47,16 @@ def sitting_phase(state: DawnguardState) -> str:
 
 
 def startable_chapters(state: DawnguardState) -> list[tuple[int, bool]]:
-    """What a new sitting may play: (chapter, standalone) pairs. Before the first game, chapter
-    1 or chapter 2 as a standalone scenario; then the current chapter, or the next once it is
-    complete."""
+    """What a new sitting may play: (chapter, standalone) pairs. Before the first game, what
+    the setup was for: chapter 1, or chapter 2 as a standalone scenario (set up with Fort
+    Dawnguard's and Castle Volkihar's thresholds, never the Hall's: GAMES.md, 2026-12-01); then
+    the current chapter, or the next once it is complete. (A journal set up with the Hall's
+    thresholds may still play chapter 2 alone, as journals did before: `why_not_chapter`.)"""
     if not state.set_up:
         return []
-    return [(chapter, not state.games and chapter == STANDALONE_CHAPTER) for chapter in state.next_chapters()]
+    if not state.games:
+        return [(STANDALONE_CHAPTER, True)] if state.set_up_alone else [(1, False)]
+    return [(chapter, False) for chapter in state.next_chapters()]
 
 
 def why_not_start(state: DawnguardState, chapter: Any) -> str | None:
@@ -199,9 +205,11 @@ def describe(entry: Entry) -> str:
         return "setup: " + ", ".join(heroes)
     if entry.kind == "thresholds":
         thresholds = data.get("fort_thresholds") or {}
-        hall = ", ".join(str(n) for n in thresholds.get("hall_of_the_vigilant") or [])
-        fort = ", ".join(str(n) for n in thresholds.get("fort_dawnguard") or [])
-        return f"fort thresholds corrected: {HALL} {hall}; {FORT_DAWNGUARD} {fort}"
+        forts = threshold_forts(thresholds) if isinstance(thresholds, dict) else THRESHOLD_KEYS
+        cards = "; ".join(
+            f"{name} {', '.join(str(n) for n in thresholds.get(key) or [])}" for key, name in forts.items()
+        )
+        return f"fort thresholds corrected: {cards}"
     if entry.kind == "game":
         words = f"sitting {data.get('number')}, chapter {data.get('chapter')}"  # a game entry, as the pages call it
         sides = data.get("sides")

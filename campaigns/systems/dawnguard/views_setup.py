@@ -53,11 +53,13 @@ def _checklist(chapter: int, standalone: bool = False) -> dict:
 # The setup --------------------------------------------------------------------------------
 
 
-def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None, page_errors=()):
+def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None, page_errors=(), mode=None):
     campaign = access.campaign
     editing = not state.set_up and access.can_record
     if editing and setup_form is None:
-        setup_form = SetupForm(roster=state.players)
+        setup_form = SetupForm(roster=state.players, alone=mode == ALONE)
+    # Chapter 2 played alone is set up with its own forts and checklist (GAMES.md, 2026-12-01).
+    alone = setup_form.alone if setup_form is not None else mode == ALONE
     if state.set_up and access.can_record and thresholds_form is None:
         thresholds_form = ThresholdsForm(prefix="fix", thresholds=state.fort_thresholds)
     for form in (setup_form, thresholds_form):
@@ -76,12 +78,11 @@ def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None
             {"hero": hero, "side": rules.side_label(hero.side, state.chapter)}
             for hero in state.heroes.values()
         ],
-        "forts": [
-            (rules.HALL, state.fort_thresholds.get("hall_of_the_vigilant", [])),
-            (rules.FORT_DAWNGUARD, state.fort_thresholds.get("fort_dawnguard", [])),
-        ],
+        "forts": [(name, state.fort_thresholds.get(key, [])) for key, name in
+                  rules.threshold_forts(state.fort_thresholds).items()],
         "fort": rules.fort_progress(state),
-        "first": _checklist(1),
+        "alone": alone,
+        "first": _checklist(rules.STANDALONE_CHAPTER, standalone=True) if alone else _checklist(1),
         "can_start": access.can_record and bool(rules.startable_chapters(state)),
     }
     return render_page(request, SETUP_TEMPLATE, context)
@@ -95,10 +96,10 @@ def setup_edit(request, slug):
     campaign = access.campaign
     state = store.state(campaign)
     if request.method != "POST":
-        return _setup_page(request, access, state)
+        return _setup_page(request, access, state, mode=request.GET.get("mode"))
     if state.set_up:
         return _setup_page(request, access, state, page_errors=[ALREADY_SET_UP])
-    form = SetupForm(request.POST, roster=state.players)
+    form = SetupForm(request.POST, roster=state.players, alone=request.POST.get("mode") == ALONE)
     if form.is_valid():
         try:
             store.append(campaign, [Entry("setup", form.entry_data())], request.user)
@@ -121,7 +122,7 @@ def thresholds_edit(request, slug):
     access = _dawnguard(request, slug, record=True)
     campaign = access.campaign
     state = store.state(campaign)
-    form = ThresholdsForm(request.POST, prefix="fix")
+    form = ThresholdsForm(request.POST, prefix="fix", alone=state.set_up_alone)
     if form.is_valid():
         try:
             correction = Entry("thresholds", {"fort_thresholds": form.thresholds()})
