@@ -35,9 +35,12 @@ Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on t
   are removed and a gold token added. Stars past the last threshold are refused. Corrected
   thresholds re-count every star put on the current fort card.
 - A fort card is drawn from one's own side's fort, so a player needs a side first; the same
-  card (its name, ignoring case) at most once per player in the whole campaign; a card drawn
-  as a Follower (`"follower": true`) stays with its drawer, and nobody else may draw it
-  (they draw the next numbered card instead; the tracker has no event for losing one).
+  card (its name, ignoring case and surrounding spaces) at most once per player in the whole
+  campaign; a card drawn as a Follower (`"follower": true`) stays with its drawer, and nobody
+  else may draw it (they draw the next numbered card instead; the tracker has no event for
+  losing one). A card is a Follower or an item for the whole campaign (GAMES.md, 2026-12-01):
+  a card first drawn as an item is refused as a Follower (a Follower drawn again is the
+  holder's refusal above).
 - Chapter 1 cannot be completed while a hero has not pledged (every player pledges in it).
 - After `chapter_complete` the game takes no more events: the next game opens the next
   chapter. `join` takes "dawnguard" as the Vigilants' side from chapter 2 on.
@@ -109,6 +112,8 @@ from .events import (
     why_not_day_turn,
     vampires_to_feed_on_day_turn,
     fort_card_holder,
+    fort_card_kind,
+    fort_card_key,
     join_sides,
 )
 from .fold import apply
@@ -146,7 +151,7 @@ __all__ = [
     "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "fort_called", "DawnguardState", "new_state",
     "side_name",
     "check_thresholds", "threshold_forts", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
-    "fort_card_holder", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
+    "fort_card_holder", "fort_card_kind", "fort_card_key", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
     "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
     "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
     "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "describe",

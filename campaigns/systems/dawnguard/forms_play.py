@@ -207,7 +207,8 @@ class FortCardForm(EventForm):
     card = forms.CharField(max_length=60, label="Card", error_messages={"required": "Name the card drawn."},
                            widget=forms.TextInput(attrs={"autocomplete": "off", "list": "dg-fort-cards"}))
     follower = forms.BooleanField(required=False, label="It is a Follower",
-                                  help_text="A Follower another player holds cannot be drawn.")
+                                  help_text="A card is a Follower or an item for the whole campaign; a Follower "
+                                  "another player holds cannot be drawn.")
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
@@ -221,12 +222,13 @@ class FortCardForm(EventForm):
 
     def drawn(self) -> list[dict]:
         """Every card drawn so far: its name, who drew it, and who holds it when it is a
-        Follower (nobody else may draw that one), in the order first drawn."""
+        Follower (nobody else may draw that one; else it is an item), in the order first drawn."""
         cards: dict[str, dict] = {}
         for player, drawn in self.state.fort_cards.items():
             for card in drawn:
-                row = cards.setdefault(card.casefold(), {"card": card, "players": [],
-                                                         "holder": rules.fort_card_holder(self.state, card)})
+                row = cards.setdefault(rules.fort_card_key(card), {
+                    "card": card.strip(), "players": [], "holder": rules.fort_card_holder(self.state, card),
+                })
                 row["players"].append(player)
         return list(cards.values())
 
