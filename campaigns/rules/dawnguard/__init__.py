@@ -136,6 +136,8 @@ from .table import (
     threat_tokens_left,
     fort_progress,
     contested_skill_test,
+    check_contestants,
+    LEAST_CONTESTANTS,
     describe,
 )
 from .journal import journal_entries, journal_parts, state_json
@@ -154,6 +156,6 @@ __all__ = [
     "fort_card_holder", "fort_card_kind", "fort_card_key", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
     "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
     "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
-    "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "describe",
+    "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "check_contestants", "LEAST_CONTESTANTS", "describe",
     "journal_entries", "journal_parts", "state_json",
 ]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Entry
-from ..checks import is_whole
+from ..base import Entry, RuleError
+from ..checks import is_whole, join_names
 from .box import (
     CHAPTER_SETUP,
     DAWNGUARD,
@@ -173,6 +173,41 @@ def fort_progress(state: DawnguardState) -> dict[str, Any]:
         "next_threshold": fort.next_threshold,
         "top": fort.next_threshold is None,
     }
+
+
+#: The fewest players a contested skill test is taken by (rulebook: "more than one player at a
+#: time, belonging to two different factions").
+LEAST_CONTESTANTS = 2
+
+
+def check_contestants(state: DawnguardState, contestants: list[str]) -> None:
+    """A contested skill test is taken by two or more players, from both factions (GAMES.md,
+    2026-12-01): at least one Vampire and one Vigilant (the Dawnguard from chapter 2). Raises
+    RuleError naming who, else returns None."""
+    field = "contestants"
+    if len(contestants) < LEAST_CONTESTANTS:
+        who = f" (only {join_names(contestants)})" if contestants else ""
+        raise RuleError(
+            f"a contested skill test is taken by {LEAST_CONTESTANTS} or more players, from both factions: "
+            f"tick who takes it{who}",
+            field=field,
+        )
+    for player in contestants:
+        hero = state.heroes.get(player)
+        if hero is None or hero.side is None:
+            why = "has no hero yet" if hero is None else "has not pledged yet"
+            raise RuleError(
+                f"{player} {why}: a contested skill test is between the two factions' players", field=field
+            )
+    sides = {state.heroes[player].side for player in contestants}
+    if len(sides) < 2:
+        faction = side_label(sides.pop(), state.chapter)
+        together = "both" if len(contestants) == 2 else "all"
+        raise RuleError(
+            f"{join_names(contestants)} {together} play for {faction}: a contested skill test is taken by "
+            "players from both factions, at least one from each",
+            field=field,
+        )
 
 
 def contested_skill_test(successes: dict[str, int | None]) -> str | None:
