@@ -13,7 +13,7 @@ from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 
 from ..factories import UserFactory
-from .conftest import log_in
+from .conftest import log_in, phone_shot
 
 
 def state_now(campaign):
@@ -51,6 +51,8 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
     expect(phone.get_by_text(re.compile("every hero starts at level 1, not 2: .All characters start from scratch"))
            ).to_be_visible()
     shoot(phone, f"dg-setup-02-refused{suffix}")
+    phone_shot(phone, f"dg-setup-02-refused-phone{suffix}",
+               at=phone.get_by_role("group", name="Ben", exact=True).get_by_label("Level"))
     assert not state_now(campaign).set_up
     phone.get_by_role("group", name="Ben", exact=True).get_by_label("Level").fill("1")
     # Then a Castle Volkihar level of 0 stars.
@@ -58,6 +60,7 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
     refusal = phone.get_by_text(re.compile("the Castle Volkihar thresholds must list the stars"))
     expect(refusal).to_be_visible()
     shoot(phone, f"dg-setup-02b-refused-castle{suffix}")
+    phone_shot(phone, f"dg-setup-02b-refused-castle-phone{suffix}", at=phone.get_by_label(re.compile("^Castle Volkihar")))
     assert not state_now(campaign).set_up
     phone.get_by_label(re.compile("^Castle Volkihar")).fill("4, 6")
     phone.get_by_role("button", name="Save the setup").click()

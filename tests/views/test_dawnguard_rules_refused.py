@@ -140,7 +140,7 @@ def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card",
                        {"fort_card-player": "Cid", "fort_card-card": "crossbow", "fort_card-follower": "on"},
-                       "crossbow was drawn as an item before: a card drawn from a fort is a Follower or an item "
+                       "Crossbow was drawn as an item before: a card drawn from a fort is a Follower or an item "
                        "for the whole campaign")
     assert response.context["fort_card_form"].errors["follower"]
     assert state_now(table).fort_cards["Cid"] == [] and state_now(table).followers == {}

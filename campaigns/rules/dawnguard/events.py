@@ -322,8 +322,12 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
             field="card",
         )
     if follower and fort_card_kind(state, card) == "item":
+        first = next(
+            earlier for cards in state.fort_cards.values() for earlier in cards
+            if fort_card_key(earlier) == fort_card_key(card)
+        )
         raise RuleError(
-            f"{card.strip()} was drawn as an item before: a card drawn from a fort is a Follower or an item "
+            f"{first.strip()} was drawn as an item before: a card drawn from a fort is a Follower or an item "
             "for the whole campaign",
             field="follower",
         )

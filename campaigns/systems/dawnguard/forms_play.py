@@ -312,8 +312,13 @@ class ContestedTestForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        contestants = self.contestants()
+        # Icons typed mean taking the test: the form comes back with those boxes ticked too.
+        self.data = self.data.copy()
+        for index in contestants:
+            self.data[self.add_prefix(f"in_{index}")] = "on"
         try:
-            rules.check_contestants(self.state, [self.heroes[index].player for index in self.contestants()])
+            rules.check_contestants(self.state, [self.heroes[index].player for index in contestants])
         except RuleError as error:
             self.add_error(None, error.message[0].upper() + error.message[1:] + ".")
         return cleaned

@@ -564,7 +564,7 @@ def test_a_card_drawn_as_an_item_cannot_later_be_drawn_as_a_follower():
     error = refused(state, event("fort_card", player="Cid", card=" CROSSBOW ", follower=True))
     assert (error.field, error.message) == (
         "follower",
-        "CROSSBOW was drawn as an item before: a card drawn from a fort is a Follower or an item for the "
+        "Crossbow was drawn as an item before: a card drawn from a fort is a Follower or an item for the "
         "whole campaign",
     )
     play(state, event("fort_card", player="Cid", card="crossbow"))  # as an item again: accepted

@@ -180,7 +180,10 @@ class MissilesForm(EventForm):
         if left == 0:
             self.unavailable = _no_missile_left(state, self.game)
         else:
-            self.fields["count"].help_text = f"{left} unfired at the table: a fired Missile is spent."
+            self.fields["count"].help_text = (
+                f"{left} unfired at the table: a fired Missile is spent. Say who fired them below, or "
+                "leave every player empty."
+            )
         # A field per seat (its place in the game's seats, fixed for the whole game), for the
         # players who started with Missiles: whatever they have fired since, the rules say.
         self.firing_seats = {}
@@ -192,7 +195,7 @@ class MissilesForm(EventForm):
             self.fields[name] = forms.IntegerField(
                 min_value=0, max_value=99, required=False, label=f"Fired by {seat.player}",
                 help_text=f"{rl.missiles_left_for(state, self.game, seat.player)} unfired of "
-                f"{state.signatures(seat.player)}. Leave every player empty if nobody remembers who fired.",
+                f"{state.signatures(seat.player)}.",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
             )
 
