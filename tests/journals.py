@@ -125,6 +125,7 @@ def _every_kind() -> JournalBuilder:
     b.add("packet", name="A player is eliminated", unlocks={"notes": "Eliminated players draw a card."})
     b.add("event", type="scar", player="Cid", territory="Peru", scar="Bunker")
     b.add("event", type="city", territory="Brazil", kind="minor", name="Rio Nova", player="Ana")
+    b.add("event", type="red_star", player="Ana", **{"from": "Cid"})  # Cid's HQ captured
     b.add("event", type="elimination", player="Cid")
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "eliminated"},
           end_control={"Ana": ["Brazil", "Peru"], "Ben": ["Egypt", "Congo"], "Cid": []})
@@ -169,6 +170,7 @@ def _every_kind() -> JournalBuilder:
     # Game 5: a card lets a scar cover a scar and a city cover a city; a continent's bonus changed.
     b.start(["Cid", "Dee", "Eve"], "2026-10-01")
     b.add("event", type="scar", player="Cid", territory="Siam", scar="Ammo Shortage", allowed_by_card=True)
+    b.add("event", type="scar", player="Cid", territory="Iceland", scar="Bunker", allowed_by_card=True)  # a 2nd
     b.add("event", type="city", territory="Brazil", kind="major", name="Nova Rio", player="Dee",
           allowed_by_card=True)
     b.end({"Cid": "won", "Dee": "held_on", "Eve": "held_on"})
@@ -180,7 +182,7 @@ def _every_kind() -> JournalBuilder:
     b.reward("Dee", {"type": "fortify_city", "territory": "Japan"})
     b.start(["Ana", "Ben", "Cid"], "2026-10-15")
     b.add("event", type="fortification_box", territory="Japan", count=3)
-    b.add("event", type="missiles", count=3)  # Ana 2, Ben 1, Cid 1 in play
+    b.add("event", type="missiles", count=3, by={"Ana": 2, "Ben": 1})  # Ana 2, Ben 1, Cid 1 in play
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "held_on"})
     b.reward("Ana", {"type": "fortify_city", "territory": "Japan"})
     b.reward("Ben", None)
@@ -247,7 +249,8 @@ def _skyrim_plays() -> list[dict]:
             seat("Ana", "Imperial", territories=48),
             seat("Ben", "Stormcloak", territories=0, eliminated_in_turn=9),
             seat("Cid", "Forsworn", territories=0)]},
-        {"number": 4, "played_on": "2026-09-27", "mode": "chaos", "seats": [
+        # Dovahkiin rules with Chaos victory conditions: a Chaos play, noted (GAMES.md, 2026-12-01).
+        {"number": 4, "played_on": "2026-09-27", "mode": "chaos", "dovahkiin_rules": True, "seats": [
             seat(player, faction, territories=9, forts=1, portals=1)
             for player, faction in zip(PLAYERS, ("Stormcloak", "Thalmor", "Orcs", "Imperial", "Forsworn"), strict=True)]},
     ]
@@ -332,7 +335,7 @@ def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
         return Entry("game", {"number": number, "played_on": f"2026-10-{number:02d}", "chapter": chapter})
 
     heroes = [
-        {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 2},
+        {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 1},  # "level" written
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
         {"player": "Cid", "hero": "Lucien", "race": "Nord"},
     ]
@@ -396,8 +399,10 @@ def _dawnguard_standalone() -> tuple[list[Entry], int]:
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
     ]
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
+    # Set up for chapter 2 alone: Fort Dawnguard's and Castle Volkihar's thresholds, no Hall.
+    alone = {"fort_dawnguard": DAWNGUARD_THRESHOLDS["fort_dawnguard"], "castle_volkihar": [4, 6]}
     entries = [
-        Entry("setup", {"heroes": heroes, "fort_thresholds": DAWNGUARD_THRESHOLDS}),
+        Entry("setup", {"heroes": heroes, "fort_thresholds": alone}),
         Entry("game", {"number": 1, "played_on": "2026-10-01", "chapter": 2, "sides": sides}),
         event("fort_stars", player="Ben", count=3),
     ]

@@ -105,6 +105,20 @@ class TestPlaysOfEachSystem:
         assert [seat.score for seat in plays[1].seats] == [27, 21]
         assert plays[8].winners == ["Ana", "Eve"]
 
+    def test_a_chaos_play_with_dovahkiin_rules_counts_as_chaos_with_the_rules_noted(self):
+        """GAMES.md, 2026-12-01: stats unchanged by the note; the play reads "Dovahkiin rules"."""
+        journal = json.loads(journal_path(FILES["risk-skyrim"]).read_text())
+        noted = json.loads(json.dumps(journal))
+        noted["games"][0]["dovahkiin_rules"] = True
+        records = {}
+        for key, data in (("plain", journal), ("noted", noted)):
+            _, name, _, _, folded = load(data, RULES)
+            records[key] = stats.campaign_record(key, name, registry.get("risk-skyrim"), folded.current)
+        plain, with_note = records["plain"].plays, records["noted"].plays
+        assert (with_note[0].mode, with_note[0].note) == ("Chaos", "Dovahkiin rules")
+        assert plain[0].note is None
+        assert [(p.mode, p.seats, p.winners) for p in with_note] == [(p.mode, p.seats, p.winners) for p in plain]
+
     def test_captain_america_seats_keep_the_journal_order_and_their_heroes(self):
         plays = {play.number: play for play in record("captain-america").plays}
         assert [(s.player, s.side, s.hero, s.score) for s in plays[1].seats] == [

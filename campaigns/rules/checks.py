@@ -198,11 +198,11 @@ def check_after_game(after: Any, latest: int, games: int, logged_when: str, plac
     return after
 
 
-def check_game_basics(data: dict, keys: tuple[str, ...], number: int) -> str:
-    """What every game entry holds: exactly its keys, its number in order and its date; returns
-    its place ("game 3")."""
+def check_game_basics(data: dict, keys: tuple[str, ...], number: int, optional: tuple[str, ...] = ()) -> str:
+    """What every game entry holds: exactly its keys (and some of `optional`), its number in
+    order and its date; returns its place ("game 3")."""
     place = f"game {number}"
-    check_keys(data, keys, (), place, "a game")
+    check_keys(data, keys, optional, place, "a game")
     check_game_number(data["number"], number, place)
     check_played_on(data["played_on"], place)
     return place
@@ -252,10 +252,11 @@ def journal_games(
     return games
 
 
-def check_journal_game(game: Any, index: int, keys: tuple[str, ...]) -> None:
-    """Game `index` of a journal: a JSON object with exactly these keys, numbered in order."""
+def check_journal_game(game: Any, index: int, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """Game `index` of a journal: a JSON object with exactly these keys (and some of
+    `optional`), numbered in order."""
     place = f"game {index}"
     if not isinstance(game, dict):
         raise RuleError("a game must be a JSON object", place=place)
-    check_keys(game, keys, (), place, "a game")
+    check_keys(game, keys, optional, place, "a game")
     check_game_number(game["number"], index, place)

@@ -10,6 +10,9 @@ game as the journal writes it:
     {"number": 1, "played_on": "2026-09-03", "mode": "chaos" | "dovahkiin" | "civil_war",
      "seats": [{"player", "faction", ...}]}
 
+A Chaos play may carry `"dovahkiin_rules": true`: played with Dovahkiin rules but Chaos victory
+conditions (the rulebook lets a group mix them), logged as Chaos with the Dovahkiin rules noted.
+
 Seat fields besides player and faction:
     chaos       territories, forts, portals (all required)
     dovahkiin   victory_points, hero_alive (required); territories, forts, portals (optional,
@@ -89,6 +92,7 @@ FACTION_COLOURS = {
 
 CHAOS, DOVAHKIIN, CIVIL_WAR = "chaos", "dovahkiin", "civil_war"
 MODES = {CHAOS: "Chaos", DOVAHKIIN: "Dovahkiin", CIVIL_WAR: "Civil War"}
+DOVAHKIIN_RULES = "Dovahkiin rules"  # how a Chaos play with Dovahkiin rules is noted
 PLAYER_COUNTS = {CHAOS: range(2, 6), DOVAHKIIN: range(2, 6), CIVIL_WAR: range(3, 6)}
 # The table's bounds over every mode (a form's seat slots, the setup helper's choices).
 FEWEST_PLAYERS = min(counts.start for counts in PLAYER_COUNTS.values())
@@ -101,17 +105,27 @@ SEAT_FIELDS = {
     CIVIL_WAR: (("territories",), ("eliminated_in_turn",)),
 }
 GAME_KEYS = ("number", "played_on", "mode", "seats")
+# A Chaos play played with Dovahkiin rules (heroes, spells, …) but Chaos victory conditions, as
+# the rulebook allows: logged as Chaos, with the Dovahkiin rules noted (GAMES.md, 2026-12-01;
+# README "Journal extensions"). Written only as true, on a Chaos play.
+GAME_OPTIONAL_KEYS = ("dovahkiin_rules",)
 
 VICTORY_POINTS_TO_WIN = 10
 CHAOS_UNITS_PER_TERRITORY = 3
 CHAOS_CARDS_2_PLAYERS = 18
 NEUTRAL_TERRITORIES_2_PLAYERS = 12  # chaos and dovahkiin
+DRAGONS = 4  # dovahkiin: on 4 territories drawn at setup, which only the dragons occupy
 DOVAHKIIN_STARTING_UNITS = {2: 29, 3: 28, 4: 24, 5: 20}
 CIVIL_WAR_STARTING_UNITS = {3: 40, 4: 35, 5: 30}
 
 MIN_REINFORCEMENTS = 3
-CARD_SET_UNITS = {"first_symbol": 4, "second_symbol": 5, "third_symbol": 6, "one_of_each": 7}
+# The reinforcement chart: three cards of a symbol, one of each, and the "?" wildcard set worth
+# 1 unit (GAMES.md, 2026-12-01; the rulebook's "two wildcard cards marked ?").
+CARD_SET_UNITS = {"first_symbol": 4, "second_symbol": 5, "third_symbol": 6, "one_of_each": 7, "wildcard": 1}
 CARDS_IN_A_SET = 3
+# The "?" set is two cards. They are among the 48 territory cards (the box has no other), so
+# each names a territory, and one the player holds gives its 2 units like any traded card.
+CARDS_IN_SET = {name: 2 if name == "wildcard" else CARDS_IN_A_SET for name in CARD_SET_UNITS}
 UNITS_PER_TRADED_TERRITORY_HELD = 2
 
 
@@ -126,8 +140,9 @@ def reinforcements(
     traded_cards_held: int = 0,
 ) -> int:
     """Units at the start of a turn: max(3, ceil((territories + forts) / 3)) + region bonuses
-    + the card set traded in (4, 5, 6 for three of a kind, 7 for one of each) + 2 per traded
-    card whose territory the player holds. Raises RuleError on impossible input."""
+    + the card set traded in (4, 5, 6 for three of a kind, 7 for one of each, 1 for the two "?"
+    wildcards) + 2 per traded card whose territory the player holds. Raises RuleError on
+    impossible input."""
     for name, value in (("territories", territories), ("forts", forts), ("region_bonus", region_bonus)):
         if not is_whole(value) or value < 0:
             raise RuleError(f"'{name}' must be a whole number of at least 0", field=name)
@@ -139,8 +154,14 @@ def reinforcements(
         )
     if card_set is not None and card_set not in CARD_SET_UNITS:
         raise RuleError(f"'card_set' must be one of {', '.join(CARD_SET_UNITS)}, or none", field="card_set")
-    most_held = CARDS_IN_A_SET if card_set else 0
+    most_held = CARDS_IN_SET[card_set] if card_set else 0
     if not is_whole(traded_cards_held) or not 0 <= traded_cards_held <= most_held:
+        if card_set == "wildcard" and is_whole(traded_cards_held):
+            raise RuleError(
+                "the “?” wildcard set is 2 cards: 0 to 2 of them can name a territory you hold, "
+                f"not {traded_cards_held}",
+                field="traded_cards_held",
+            )
         raise RuleError(
             f"'traded_cards_held' counts the traded cards whose territory you hold: 0 to {most_held}",
             field="traded_cards_held",
@@ -175,6 +196,14 @@ def starting_units(mode: str, players: int) -> list[int]:
     return [table[players]] * players
 
 
+def dragons(mode: str) -> int:
+    """The dragons placed at setup: in Dovahkiin, 4 territory cards are drawn and a dragon put
+    on each territory, which only the dragon occupies (no units); then the cards are shuffled
+    back (GAMES.md, 2026-12-01). Chaos and Civil War play without dragons."""
+    check_one_of(mode, MODES, "mode")
+    return DRAGONS if mode == DOVAHKIIN else 0
+
+
 def neutral_territories(mode: str, players: int) -> int:
     """Territories that start neutral: 12 with 2 players in Chaos and Dovahkiin, else none."""
     _check_player_count(mode, players)
@@ -202,6 +231,7 @@ class GameRecord:
     factions: dict[str, str]  # player -> faction, in seat order
     scores: dict[str, int]
     winners: list[str]
+    dovahkiin_rules: bool = False  # a Chaos play played with Dovahkiin rules (GAME_OPTIONAL_KEYS)
 
     @property
     def players(self) -> list[str]:
@@ -225,8 +255,10 @@ def apply(state: SkyrimLog, entry: Entry) -> None:
 
 def check_game(state: SkyrimLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its scores and winners; change nothing."""
-    place = check_game_basics(data, GAME_KEYS, state.next_number)
+    place = check_game_basics(data, GAME_KEYS, state.next_number, GAME_OPTIONAL_KEYS)
     mode = check_one_of(data["mode"], MODES, "mode", place)
+    if "dovahkiin_rules" in data:
+        _check_dovahkiin_rules(mode, data["dovahkiin_rules"], place)
     seats = data["seats"]
     if not isinstance(seats, list):
         raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
@@ -246,7 +278,26 @@ def check_game(state: SkyrimLog, data: dict) -> GameRecord:
         factions={seat["player"]: seat["faction"] for seat in seats},
         scores=scores,
         winners=winners,
+        dovahkiin_rules=data.get("dovahkiin_rules", False),
     )
+
+
+def _check_dovahkiin_rules(mode: str, noted: Any, place: str) -> None:
+    """Dovahkiin rules are noted on a Chaos play only: a Dovahkiin play plays by them already,
+    and a Civil War play has its own."""
+    if noted is not True:
+        raise RuleError(
+            "'dovahkiin_rules' is written only as true, on a Chaos play played with Dovahkiin rules",
+            place=place,
+            field="dovahkiin_rules",
+        )
+    if mode != CHAOS:
+        raise RuleError(
+            f"Dovahkiin rules are noted on a Chaos play only (Dovahkiin rules with Chaos victory "
+            f"conditions), not on a {MODES[mode]} play",
+            place=place,
+            field="dovahkiin_rules",
+        )
 
 
 def _check_seat(
@@ -348,7 +399,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
     if not qualified:
         raise RuleError(
             f"no seat has {VICTORY_POINTS_TO_WIN} or more victory points with its hero alive: "
-            "a Dovahkiin game ends only when someone does",
+            "a Dovahkiin game ends only when someone does (a game played with Dovahkiin rules but Chaos "
+            "victory conditions is logged as a Chaos play, with Dovahkiin rules noted)",
             place=place,
             field="victory_points",
         )
@@ -406,7 +458,7 @@ WINNERS = {CHAOS: _chaos_winners, DOVAHKIIN: _dovahkiin_winners, CIVIL_WAR: _civ
 
 def journal_entries(journal: dict) -> list[Entry]:
     """An optional setup entry, then one game entry per game (the game as written)."""
-    return play_log_entries(journal, GAME_KEYS)
+    return play_log_entries(journal, GAME_KEYS, GAME_OPTIONAL_KEYS)
 
 
 def journal_parts(entries: list[Entry]) -> dict[str, Any]:
@@ -432,4 +484,6 @@ def describe(entry: Entry) -> str:
         return entry.kind
     players = seated_players(data)
     mode = MODES.get(data.get("mode"), data.get("mode"))
+    if data.get("dovahkiin_rules") is True:
+        mode = f"{mode} ({DOVAHKIIN_RULES})"
     return f"play {data.get('number')}, {mode}: {players}"

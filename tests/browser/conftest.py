@@ -67,6 +67,15 @@ def shoot():
     return take
 
 
+def phone_shot(page, name, at=None):
+    """What the phone shows right now (its viewport, not the whole page), scrolled to `at` (a
+    locator) first: the form a player is filling in, as they see it."""
+    if at is not None:
+        at.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png")
+
+
 @pytest.fixture(autouse=True)
 def browser_tests_use_a_committed_database(request):
     # The live server runs in another thread, so tests must commit what they create.

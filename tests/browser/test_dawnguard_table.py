@@ -13,7 +13,7 @@ from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
 from ..factories import UserFactory
-from .conftest import SMALL_PHONE, log_in
+from .conftest import SMALL_PHONE, log_in, phone_shot
 
 HEROES = [
     {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
@@ -137,6 +137,18 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     if watcher is not None:  # htmx keeps the page's own address after a refusal: a reload shows the page
         assert phone.url.endswith("/play/")
     shoot(phone, f"{prefix}-07-fort-card-refused")
+    # A card first drawn as an item is an item for the whole campaign, whatever its case: a
+    # Follower of that name is refused (GAMES.md, 2026-12-01).
+    cards = phone.locator("#dg-fort-card")
+    choose(cards, "Cid")
+    cards.get_by_label("Card").fill("crossbow")
+    cards.get_by_label("It is a Follower").check()
+    cards.get_by_role("button", name="Record the card").click()
+    expect(phone.locator("#dg-fort-card")).to_contain_text("Crossbow was drawn as an item before")
+    expect(phone.locator("#dg-fort-card")).to_contain_text("Ben · an item")
+    expect(phone.locator("#table-recent li")).to_have_count(recorded_before)
+    shoot(phone, f"{prefix}-07b-follower-refused")
+    phone_shot(phone, f"{prefix}-07b-follower-refused-phone", at=phone.locator("#dg-fort-card button"))
 
 
 def complete_chapter_1(phone, shoot, prefix):
@@ -205,8 +217,14 @@ def test_a_chapter_1_sitting_on_two_phones(new_phone, shoot):
     entries = campaign.entries.live().count()
     phone.locator("#dg-contest summary").click()
     contest = phone.locator("#dg-contest")
-    contest.get_by_label("Ana (Sigrid)").fill("3")
-    contest.get_by_label("Eve (Talen-Jei)").fill("3")
+    contest.get_by_label("Ana’s success icons").fill("3")
+    contest.get_by_role("button", name="Who wins?").click()
+    # One player alone does not contest a test: two or more, from both factions.
+    expect(phone.get_by_text(re.compile("A contested skill test is taken by 2 or more players"))).to_be_visible()
+    shoot(phone, "dawnguard-table-11b-contest-refused")
+    phone_shot(phone, "dawnguard-table-11b-contest-refused-phone", at=phone.locator("#dg-contest form"))
+    contest = phone.locator("#dg-contest")
+    contest.get_by_label("Eve’s success icons").fill("3")
     contest.get_by_role("button", name="Who wins?").click()
     expect(phone.get_by_text("A failure: Ana and Eve tie with 3 success icons, and a tie is a failure.")).to_be_visible()
     shoot(phone, "dawnguard-table-12-contested-test")

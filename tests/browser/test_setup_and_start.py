@@ -209,7 +209,13 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     page.locator("label.chip", has_text="Central America").click()
     # 5 territories: 3 at least, + 2 for South America; then cards worth 3 Resource icons: + 4.
     expect(page.locator("#recruitment-result .troops strong")).to_have_text("5")
+    # One card is not a trade-in (2 or more): the calculator says so.
+    choose(page, "#id_cards", "1")
     choose(page, "#id_icons", "3")
+    expect(page.get_by_text("A trade-in needs 2 or more Resource cards, not 1").first).to_be_visible()
+    page.locator("#id_cards").scroll_into_view_if_needed()
+    page.screenshot(path=_viewport("recruit-00-one-card-refused"))
+    choose(page, "#id_cards", "2")
     expect(page.locator("#recruitment-result .troops strong")).to_have_text("9")
     settled(page).get_by_role("heading", name="Territories held").scroll_into_view_if_needed()
     page.screenshot(path=_viewport("recruit-01-top"))

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from campaigns import states, store
 
 from ..factories import UserFactory
-from .conftest import SMALL_PHONE, log_in
+from .conftest import SMALL_PHONE, log_in, phone_shot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
@@ -135,6 +135,10 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
     if not javascript:
         page.get_by_role("button", name="Count").click()
     expect(page.locator("#start-result")).to_contain_text("24 units each")
+    # Dovahkiin's dragons: 4 territory cards drawn, a dragon on each (GAMES.md, 2026-12-01).
+    expect(page.locator("#start-result")).to_contain_text(
+        "Dragons: draw 4 territory cards and place a dragon on each of those territories. Only the dragon occupies it"
+    )
     count_field = page.locator("#id_territories")
     count_field.fill("14")
     count_field.press("Tab")
@@ -143,6 +147,53 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
         page.get_by_role("button", name="Count").click()
     expect(page.locator("#reinforcement-result")).to_contain_text("12 units to place")
     shoot(page, f"skyrim-{name}-setup-help")
+    phone_shot(page, f"skyrim-{name}-setup-help-dragons-phone", at=page.locator("#start-result"))
+    # The "?" wildcard set: two cards, 1 unit; three of them held is refused.
+    page.select_option("#id_card_set", "wildcard")
+    page.select_option("#id_traded_cards_held", "3")
+    if not javascript:
+        page.get_by_role("button", name="Count").click()
+    expect(page.locator("#reinforcement-result")).to_contain_text(
+        "the “?” wildcard set is 2 cards: 0 to 2 of them can name a territory you hold, not 3"
+    )
+    shoot(page, f"skyrim-{name}-setup-help-wildcard-refused")
+    phone_shot(page, f"skyrim-{name}-setup-help-wildcard-refused-phone", at=page.locator("#id_traded_cards_held"))
+    page.select_option("#id_traded_cards_held", "1")
+    if not javascript:
+        page.get_by_role("button", name="Count").click()
+    expect(page.locator("#reinforcement-result")).to_contain_text("8 units to place")  # 5 + 1 + 2
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_chaos_play_with_dovahkiin_rules(new_phone, shoot, skyrim, javascript):
+    """GAMES.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is logged as Chaos,
+    with the rules noted; a Dovahkiin play nobody won is refused with that pointer."""
+    page = new_phone(javascript=javascript)
+    log_in(page, "sigrid")
+    name = "js" if javascript else "nojs"
+    page.goto(f"/campaigns/{skyrim.slug}/games/new/")
+    mode(page, "Dovahkiin")
+    seat(page, 1, "Ana", "Thalmor")
+    seat(page, 2, "Ben", "Orcs")
+    count(page, 1, "victory_points", 8)
+    count(page, 2, "victory_points", 6)
+    page.get_by_role("button", name="Save play 1").click()
+    expect(page.get_by_text(re.compile("is logged as a Chaos play, with Dovahkiin rules noted")).first).to_be_visible()
+    shoot(page, f"skyrim-{name}-dovahkiin-nobody-won")
+    phone_shot(page, f"skyrim-{name}-dovahkiin-nobody-won-phone", at=page.locator("#seats-title"))
+    assert now(skyrim).games_played == 0
+    mode(page, "Chaos")
+    expect(page.get_by_label("Played with Dovahkiin rules")).to_be_visible()
+    page.get_by_label("Played with Dovahkiin rules").check()
+    for slot, (territories, forts, portals) in ((1, (20, 4, 3)), (2, (16, 2, 3))):
+        count(page, slot, "territories", territories)
+        count(page, slot, "forts", forts)
+        count(page, slot, "portals", portals)
+    shoot(page, f"skyrim-{name}-chaos-dovahkiin-rules")
+    phone_shot(page, f"skyrim-{name}-chaos-dovahkiin-rules-phone", at=page.get_by_label("Played with Dovahkiin rules"))
+    saved(page, "Play 1 is logged: Ana won.")
+    expect(page.get_by_text("Chaos (Dovahkiin rules)")).to_be_visible()
+    assert now(skyrim).game(1).dovahkiin_rules
 
 
 def test_the_play_form_fits_a_360px_phone_in_the_dark(new_phone, shoot, skyrim):

@@ -132,7 +132,8 @@ def test_dovahkiin_refuses_a_game_nobody_has_won():
     error = refused(game("dovahkiin", seats))
     assert error.message == (
         "no seat has 10 or more victory points with its hero alive: "
-        "a Dovahkiin game ends only when someone does"
+        "a Dovahkiin game ends only when someone does (a game played with Dovahkiin rules but Chaos "
+        "victory conditions is logged as a Chaos play, with Dovahkiin rules noted)"
     )
     assert error.field == "victory_points"
 
@@ -196,6 +197,47 @@ def test_a_dovahkiin_game_marked_won_round_trips():
         "name": "Skyrim nights",
         "players": PLAYERS,
         "games": [game("dovahkiin", seats).data],
+    }
+    assert round_trip(data) == data
+
+
+# A Chaos play with Dovahkiin rules (GAMES.md, 2026-12-01) -------------------------------
+
+
+def test_a_chaos_play_with_dovahkiin_rules_is_logged_as_chaos_with_the_rules_noted():
+    state = logged(game("chaos", dovahkiin_rules=True))
+    record = state.games[-1]
+    assert (record.mode, record.dovahkiin_rules, record.winners) == ("chaos", True, ["Ana"])
+    assert last_game(state) == {"number": 1, "played_on": "2026-09-06", "mode": "chaos",
+                                "scores": {"Ana": 27, "Ben": 21}, "winners": ["Ana"]}
+    assert risk_skyrim.describe(game("chaos", dovahkiin_rules=True)) == (
+        "play 1, Chaos (Dovahkiin rules): Ana, Ben"
+    )
+    assert logged(game("chaos")).games[-1].dovahkiin_rules is False
+
+
+@pytest.mark.parametrize("mode", ["dovahkiin", "civil_war"])
+def test_dovahkiin_rules_are_noted_on_a_chaos_play_only(mode):
+    error = refused(game(mode, dovahkiin_rules=True))
+    assert error.field == "dovahkiin_rules"
+    assert error.message == (
+        "Dovahkiin rules are noted on a Chaos play only (Dovahkiin rules with Chaos victory conditions), "
+        f"not on a {risk_skyrim.MODES[mode]} play"
+    )
+
+
+@pytest.mark.parametrize("noted", [False, "yes", 1])
+def test_dovahkiin_rules_are_written_only_as_true(noted):
+    assert refused(game("chaos", dovahkiin_rules=noted)).field == "dovahkiin_rules"
+
+
+def test_a_chaos_play_with_dovahkiin_rules_round_trips():
+    data = {
+        "format": "campaign-journal/1",
+        "system": "risk-skyrim",
+        "name": "Skyrim nights",
+        "players": PLAYERS,
+        "games": [game("chaos", dovahkiin_rules=True).data, game("chaos", number=2).data],
     }
     assert round_trip(data) == data
 
@@ -428,7 +470,20 @@ def test_reinforcements_add_regions_card_sets_and_held_traded_territories():
         risk_skyrim.reinforcements(20, 4, region_bonus=5, card_set="one_of_each", traded_cards_held=2) == 24
     )
     sets = {name: risk_skyrim.reinforcements(9, 0, card_set=name) - 3 for name in risk_skyrim.CARD_SET_UNITS}
-    assert sets == {"first_symbol": 4, "second_symbol": 5, "third_symbol": 6, "one_of_each": 7}
+    assert sets == {"first_symbol": 4, "second_symbol": 5, "third_symbol": 6, "one_of_each": 7, "wildcard": 1}
+
+
+def test_the_wildcard_set_is_two_cards_worth_1_unit():
+    """GAMES.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
+    assert risk_skyrim.reinforcements(9, 0, card_set="wildcard") == 3 + 1
+    assert risk_skyrim.reinforcements(9, 0, card_set="wildcard", traded_cards_held=2) == 3 + 1 + 4
+    with pytest.raises(RuleError) as caught:
+        risk_skyrim.reinforcements(9, 0, card_set="wildcard", traded_cards_held=3)
+    assert (caught.value.field, caught.value.message) == (
+        "traded_cards_held",
+        "the “?” wildcard set is 2 cards: 0 to 2 of them can name a territory you hold, not 3",
+    )
+    assert risk_skyrim.reinforcements(9, 0, card_set="first_symbol", traded_cards_held=3) == 3 + 4 + 6
 
 
 def test_reinforcements_refuse_traded_cards_without_a_set():
@@ -615,3 +670,12 @@ def test_with_a_single_winner_a_game_the_wins_sum_to_the_games(games):
 def test_one_territory_is_said_in_the_singular():
     seats = [chaos_seat("Ana", "Thalmor", 1, portals=2), CHAOS_SEATS[1]]
     assert refused(game(seats=seats)).message == "Ana holds 2 portals but only 1 territory: portals are in territories"
+
+
+def test_dovahkiin_places_4_dragons_at_setup_and_the_other_modes_none():
+    """GAMES.md, 2026-12-01: draw 4 territory cards and place a dragon on each."""
+    assert risk_skyrim.dragons("dovahkiin") == 4
+    assert risk_skyrim.dragons("chaos") == 0 and risk_skyrim.dragons("civil_war") == 0
+    with pytest.raises(RuleError) as caught:
+        risk_skyrim.dragons("dragons")
+    assert caught.value.field == "mode"

@@ -31,8 +31,10 @@ from .test_dawnguard_table import PLEDGED, dawnguard_campaign, entries, refused,
 #   balance markers never below zero: test_dawnguard_table; chapter 1 only: here
 #   Day/Night flips: test_dawnguard_table
 #   threat tokens: never below zero, 20 in the box: test_dawnguard_table; a count of 0: here
-#   fort cards: once a player, a Follower held: test_dawnguard_table; needs a side: here
-#   contested skill tests: test_dawnguard_table (a helper, nothing recorded)
+#   fort cards: once a player, a Follower held: test_dawnguard_table; needs a side, a Follower or an
+#       item for the whole campaign (names without case or spaces): here
+#   contested skill tests: test_dawnguard_table (a helper, nothing recorded); two or more
+#       contestants from both factions: test_dawnguard_table
 
 
 @pytest.fixture
@@ -130,6 +132,20 @@ def test_a_fort_card_comes_from_ones_own_sides_fort(client, before_pledges):
     response = refused(client, before_pledges, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
                        "Ben has not pledged yet: fort cards come from one&#x27;s own side&#x27;s fort")
     assert response.context["fort_card_form"].errors["player"]
+
+
+def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing(client, table):
+    """GAMES.md, 2026-12-01: a card drawn from a fort is a Follower or an item for the whole
+    campaign, its name compared without case or surrounding spaces."""
+    tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
+    response = refused(client, table, "fort_card",
+                       {"fort_card-player": "Cid", "fort_card-card": "crossbow", "fort_card-follower": "on"},
+                       "Crossbow was drawn as an item before: a card drawn from a fort is a Follower or an item "
+                       "for the whole campaign")
+    assert response.context["fort_card_form"].errors["follower"]
+    assert state_now(table).fort_cards["Cid"] == [] and state_now(table).followers == {}
+    html = client.get(reverse("table", args=[table.slug])).content.decode()
+    assert "Ben · an item" in html
 
 
 def test_a_threat_count_of_zero_is_refused(client, table):

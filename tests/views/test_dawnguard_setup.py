@@ -18,9 +18,10 @@ PLAYERS = ["Ana", "Ben", "Cid", "Eve"]
 HEROES = [
     {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
     {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
-    {"player": "Cid", "hero": "Lucien", "race": "Nord", "level": 2},
+    {"player": "Cid", "hero": "Lucien", "race": "Nord"},
 ]
 THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
+ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
 PLEDGES = [
     {"type": "pledge", "player": "Ana", "side": "volkihar"},
     {"type": "pledge", "player": "Ben", "side": "vigilants"},
@@ -37,6 +38,11 @@ def new_campaign(owner, *entries):
 
 def set_up(owner, *entries):
     return new_campaign(owner, Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}), *entries)
+
+
+def set_up_alone(owner, *entries):
+    """Set up for chapter 2 played alone: Fort Dawnguard's and Castle Volkihar's thresholds."""
+    return new_campaign(owner, Entry("setup", {"heroes": HEROES, "fort_thresholds": ALONE_THRESHOLDS}), *entries)
 
 
 def sitting(number, chapter=1):
@@ -58,7 +64,7 @@ def entry_count(campaign):
 def setup_post(**changes):
     data = {
         hero_field(0, "hero"): "Sigrid", hero_field(0, "race"): "Redguard", hero_field(0, "level"): "1",
-        hero_field(1, "hero"): "Faendal", hero_field(1, "race"): "Bosmer", hero_field(1, "level"): "3",
+        hero_field(1, "hero"): "Faendal", hero_field(1, "race"): "Bosmer", hero_field(1, "level"): "1",
         hero_field(2, "hero"): "", hero_field(2, "race"): "", hero_field(2, "level"): "1",
         hero_field(3, "hero"): "", hero_field(3, "race"): "", hero_field(3, "level"): "1",
         "hall_of_the_vigilant": "3, 5",
@@ -98,23 +104,25 @@ def test_saving_the_setup_appends_it_and_goes_on_to_the_first_sitting(as_owner, 
     state = state_of(campaign)
     assert [(h.player, h.hero, h.race, h.level) for h in state.heroes.values()] == [
         ("Ana", "Sigrid", "Redguard", 1),
-        ("Ben", "Faendal", "Bosmer", 3),
+        ("Ben", "Faendal", "Bosmer", 1),
     ]
     assert state.fort_thresholds == THRESHOLDS
     # Level 1 is left out of the journal, as JOURNAL.md writes a hero.
     setup = store.export_journal(Campaign.objects.get(pk=campaign.pk))["setup"]
     assert setup["heroes"][0] == {"player": "Ana", "hero": "Sigrid", "race": "Redguard"}
-    assert setup["heroes"][1]["level"] == 3
+    assert setup["heroes"][1] == {"player": "Ben", "hero": "Faendal", "race": "Bosmer"}
 
 
 @pytest.mark.parametrize(
     "changes, field, message",
     [
         (
-            {hero_field(1, "level"): "0"},
+            {hero_field(1, "level"): "3"},
             hero_field(1, "level"),
-            "a hero&#x27;s level is a whole number from 1 to 99",
+            "every hero starts at level 1, not 3: &quot;All characters start from scratch, even if you are "
+            "playing with characters from a previous game&quot; (rulebook, chapter 1 setup)",
         ),
+        ({hero_field(1, "level"): "0"}, hero_field(1, "level"), "every hero starts at level 1, not 0"),
         ({"fort_dawnguard": "3, 0"}, "fort_dawnguard", "the Fort Dawnguard thresholds must list the stars"),
         ({"hall_of_the_vigilant": "3, 500"}, "hall_of_the_vigilant", "no level of a fort card asks for more"),
         ({"hall_of_the_vigilant": "three"}, "hall_of_the_vigilant", "Type the stars printed on the card"),
@@ -157,6 +165,72 @@ def test_viewers_see_the_setup_but_cannot_save_it(client, owner):
     html = client.get(setup_url(campaign)).content.decode()
     assert "Sigrid" in html and "Correct the thresholds" not in html
     assert client.post(setup_url(campaign), setup_post()).status_code == 403
+
+
+# Chapter 2 played alone is set up apart (GAMES.md, 2026-12-01) --------------------------------
+
+
+def alone_post(**changes):
+    data = setup_post(mode="alone", fort_dawnguard="3, 5, 7", castle_volkihar="4, 6")
+    del data["hall_of_the_vigilant"]
+    return data | changes
+
+
+def test_the_setup_for_chapter_2_alone_asks_fort_dawnguard_and_castle_volkihar_never_the_hall(as_owner, owner):
+    campaign = new_campaign(owner)
+    html = as_owner.get(setup_url(campaign)).content.decode()
+    assert "Play chapter 2 alone instead (a standalone scenario)" in html
+    html = as_owner.get(setup_url(campaign) + "?mode=alone").content.decode()
+    assert "Fort Dawnguard: stars for each level" in html and "Castle Volkihar: stars for each level" in html
+    assert 'name="hall_of_the_vigilant"' not in html and "Hall of the Vigilant: stars" not in html
+    assert "Setting up chapter 2 played alone" in html and "Setting up chapter 1" not in html
+    assert '<span class="badge">577</span> for Vampire players' in html
+    assert "Each player levels up twice" in html
+    assert '<input type="hidden" name="mode" value="alone">' in html
+    assert "Begin the campaign with chapter 1 instead" in html
+
+
+def test_a_setup_for_chapter_2_alone_goes_on_to_chapter_2_played_alone(as_owner, owner):
+    campaign = new_campaign(owner)
+    response = as_owner.post(setup_url(campaign), alone_post())
+    assert response.status_code == 302 and response["Location"] == start_url(campaign)
+    state = state_of(campaign)
+    assert state.fort_thresholds == ALONE_THRESHOLDS and state.vigilant_fort.name == "Fort Dawnguard"
+    html = as_owner.get(start_url(campaign)).content.decode()
+    assert "Sitting 1: chapter 2 played alone" in html and "Begin with chapter 1 instead" not in html
+    html = as_owner.get(setup_url(campaign)).content.decode()
+    assert "Castle Volkihar" in html and 'name="fix-castle_volkihar"' in html
+    assert 'name="fix-hall_of_the_vigilant"' not in html
+
+
+def test_a_refused_setup_for_chapter_2_alone_shows_the_rule_beside_castle_volkihar_and_saves_nothing(
+    as_owner, owner
+):
+    campaign = new_campaign(owner)
+    response = as_owner.post(setup_url(campaign), alone_post(castle_volkihar="4, 0"))
+    assert response.status_code == 200
+    message = "the Castle Volkihar thresholds must list the stars printed on its card (whole numbers above 0)"
+    assert response.context["setup_form"].errors["castle_volkihar"] == [message]
+    html = response.content.decode()
+    assert message in html and "Setting up chapter 2 played alone" in html
+    assert entry_count(campaign) == 0
+
+
+def test_a_level_other_than_1_is_refused_in_the_rulebooks_words_and_nothing_saved(as_owner, owner):
+    campaign = new_campaign(owner)
+    response = as_owner.post(setup_url(campaign), alone_post(**{hero_field(0, "level"): "5"}))
+    message = ('every hero starts at level 1, not 5: "All characters start from scratch, even if you are '
+               'playing with characters from a previous game" (rulebook, chapter 1 setup)')
+    assert response.context["setup_form"].errors[hero_field(0, "level")] == [message]
+    assert entry_count(campaign) == 0
+
+
+def test_the_thresholds_of_chapter_2_alone_are_corrected_fort_by_fort(as_owner, owner):
+    campaign = set_up_alone(owner)
+    url = reverse("dawnguard_thresholds", args=[campaign.slug])
+    response = as_owner.post(url, {"fix-fort_dawnguard": "4, 6, 8", "fix-castle_volkihar": "4, 6"}, follow=True)
+    assert "The fort thresholds are corrected. Fort Dawnguard is at level 0 with 0 stars." in response.content.decode()
+    assert state_of(campaign).fort_thresholds == {"fort_dawnguard": [4, 6, 8], "castle_volkihar": [4, 6]}
 
 
 # The thresholds corrected -------------------------------------------------------------------
@@ -222,15 +296,16 @@ def test_the_first_sitting_shows_chapter_1s_checklist_and_reading(as_owner, owne
     html = as_owner.get(start_url(campaign)).content.decode()
     assert "Sitting 1: chapter 1" in html
     assert '<span class="badge">556</span>' in html
-    assert "Play chapter 2 as a standalone scenario instead" in html
+    # Set up for chapter 1: chapter 2 alone is set up apart, with its own forts (GAMES.md, 2026-12-01).
+    assert "Playing chapter 2 alone instead?" in html and "chapter 2 played alone" not in html
     response = as_owner.post(start_url(campaign), {"chapter": "1", "mode": "", "played_on": "2026-11-27"})
     assert response.status_code == 302 and response["Location"] == reverse("table", args=[campaign.slug])
     assert state_of(campaign).games[-1].chapter == 1
 
 
 def test_chapter_2_alone_asks_each_players_side_and_starts_with_them(as_owner, owner):
-    campaign = set_up(owner)
-    html = as_owner.get(start_url(campaign) + "?mode=alone").content.decode()
+    campaign = set_up_alone(owner)
+    html = as_owner.get(start_url(campaign)).content.decode()
     assert "Sitting 1: chapter 2 played alone" in html
     assert "Each player’s side" in html and "Sigrid" in html
     assert '<span class="badge">577</span> for Vampire players' in html
@@ -242,11 +317,11 @@ def test_chapter_2_alone_asks_each_players_side_and_starts_with_them(as_owner, o
     assert "Sitting 1 of chapter 2 has started." in page
     assert "Ana: Draw a Vampirism card." in page
     state = state_of(campaign)
-    assert state.standalone and state.heroes["Ana"].hunger == 0 and state.heroes["Cid"].level == 4
+    assert state.standalone and state.heroes["Ana"].hunger == 0 and state.heroes["Cid"].level == 3
 
 
 def test_chapter_2_alone_refuses_a_player_without_a_side_beside_their_choice(as_owner, owner):
-    campaign = set_up(owner)
+    campaign = set_up_alone(owner)
     data = {"chapter": "2", "mode": "alone", "played_on": "2026-11-27",
             "side_Ana": "volkihar", "side_Ben": "dawnguard"}
     response = as_owner.post(start_url(campaign), data)

@@ -396,8 +396,8 @@ def test_the_live_refresh_of_another_system_s_campaign_is_a_404(client, table, r
 @pytest.mark.parametrize(
     ("icons", "outcome"),
     [
-        ({}, "A failure: every player failed the test."),
-        ({"contest-icons_1": "2"}, "Ben wins: the only one who succeeded"),
+        ({"contest-in_0": "on", "contest-in_1": "on"}, "A failure: every player failed the test."),
+        ({"contest-in_0": "on", "contest-icons_1": "2"}, "Ben wins: the only one who succeeded"),
         ({"contest-icons_0": "3", "contest-icons_1": "2"}, "Ana wins with 3 success icons, the most"),
         ({"contest-icons_0": "3", "contest-icons_2": "3"}, "A failure: Ana and Cid tie with 3 success icons"),
     ],
@@ -407,6 +407,27 @@ def test_the_contested_skill_test_helper(client, table, icons, outcome):
     response = client.get(reverse("dawnguard_contested_test", args=[table.slug]), {"contest-asked": "1", **icons})
     assert response.status_code == 200
     assert outcome in response.content.decode()
+    assert entries(table) == before
+
+
+@pytest.mark.parametrize(
+    ("taking", "message"),
+    [
+        ({"contest-icons_1": "2", "contest-icons_2": "3"},
+         "Ben and Cid both play for the Vigilants of Stendarr: a contested skill test is taken by players "
+         "from both factions, at least one from each."),
+        ({"contest-icons_0": "2"},
+         "A contested skill test is taken by 2 or more players, from both factions: tick who takes it (only Ana)."),
+    ],
+)
+def test_a_contested_skill_test_without_both_factions_is_refused_and_records_nothing(client, table, taking, message):
+    """GAMES.md, 2026-12-01: two or more contestants, from both factions."""
+    before = entries(table)
+    response = client.get(reverse("dawnguard_contested_test", args=[table.slug]), taking)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in html and 'class="dg-contest-result"' not in html
+    assert response.context["contest_form"].non_field_errors() == [message]
     assert entries(table) == before
 
 

@@ -427,6 +427,9 @@ def test_the_world_form_fed_random_input_never_answers_500(client, owner, values
 # The rulebook's corrections ----------------------------------------------------------------
 
 
+SIBERIA_SCAR = {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"}
+
+
 def game_2_playing(owner):
     """Game 2 started: Ben signed game 1, so one Missile is at the table."""
     return campaign_at(owner, lambda e: e.kind == "game" and e.data["number"] == 2)
@@ -463,6 +466,27 @@ def test_the_scar_list_puts_scarred_territories_apart_and_the_card_lets_a_scar_c
     state = state_now(campaign)
     assert state.territories["Siberia"].scar == "Ammo Shortage"
     assert state.last_game.events[-1]["allowed_by_card"] is True
+
+
+def test_a_second_scar_by_the_same_player_is_refused_without_the_card_and_saved_with_it(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, SIBERIA_SCAR)
+    form = next(f for f in client.get(reverse("table", args=[campaign.slug])).context["event_forms"]
+                if f.event_type == "scar")
+    groups = dict(form.fields["player"].choices[1:])
+    assert [name for name, _ in groups["Already placed a scar this game (only if the card allows it)"]] == ["Cid"]
+    before = entries(campaign)
+    second = {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Peru", "scar-scar": "Ammo Shortage"}
+    response = post(client, "event_add", campaign, second)
+    assert response.status_code == 200
+    message = ("Cid has already placed a scar in game 1: each player is dealt one Scar card a game, so places one "
+               "scar, unless a card or packet lets them place another")
+    assert next(f for f in response.context["event_forms"] if f.event_type == "scar").errors["player"] == [message]
+    assert message in response.content.decode()
+    assert entries(campaign) == before
+    assert post(client, "event_add", campaign, second | {"scar-allowed_by_card": "on"}).status_code == 302
+    assert state_now(campaign).territories["Peru"].scar == "Ammo Shortage"
 
 
 def test_a_city_on_a_city_is_refused_without_the_card_and_saved_with_it(client, owner):
@@ -517,6 +541,85 @@ def test_a_fired_missile_cannot_be_fired_again(client, owner):
     # The form is replaced by why nobody can use it.
     assert "Every Missile at the table has been fired: a fired Missile is spent." in response.content.decode()
     assert "recruit_30" not in state_now(campaign).conditions_met
+
+
+def game_3_playing(owner):
+    """Game 3 started: Ana (seat 1) signed game 2 and Ben (seat 2) game 1, one Missile each."""
+    return campaign_at(owner, lambda e: e.kind == "game" and e.data["number"] == 3)
+
+
+def missiles_form(response):
+    return next(f for f in response.context["event_forms"] if f.event_type == "missiles")
+
+
+def test_the_missiles_form_asks_who_fired_and_the_journal_names_them(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Fired by Ana" in html and "Fired by Ben" in html and "Fired by Cid" not in html
+    fired = {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"}
+    assert post(client, "event_add", campaign, fired).status_code == 302
+    state = state_now(campaign)
+    assert state.last_game.events[-1] == {"type": "missiles", "count": 1, "by": {"Ben": 1}}
+    assert rl.missile_holders(state, state.last_game) == ["Ana"]
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "Recorded: 1 Missile fired by Ben in one combat." in html
+
+
+def test_a_player_firing_a_missile_they_no_longer_hold_is_refused_beside_them_and_nothing_saved(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"})
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"})
+    assert response.status_code == 200
+    message = "Ben holds no unfired Missile: their only Missile has been fired in game 3"
+    assert missiles_form(response).errors["by_1"] == [message]
+    assert message in response.content.decode()
+    assert entries(campaign) == before
+
+
+def test_who_fired_must_add_up_to_the_missiles_of_the_combat(client, owner):
+    campaign = game_3_playing(owner)
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "missiles", "missiles-count": "2", "missiles-by_0": "1"})
+    assert missiles_form(response).errors["count"] == [
+        "The Missiles named add up to 1, not the 2 fired in this combat: say how many each player fired"
+    ]
+    assert entries(campaign) == before
+
+
+def test_a_red_star_taken_is_logged_and_the_history_says_it_in_words(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "A Red Star was taken (an HQ captured)" in html and "Ben (1 HQ held)" in html
+    taken = {"event_type": "red_star", "red_star-player": "Ana", "red_star-from": "Ben"}
+    assert post(client, "event_add", campaign, taken).status_code == 302
+    assert state_now(campaign).last_game.events[-1] == {"type": "red_star", "player": "Ana", "from": "Ben"}
+    history = client.get(reverse("history", args=[campaign.slug])).content.decode()
+    assert "Ana took a Red Star from Ben, capturing an HQ" in history
+    board = client.get(reverse("board", args=[campaign.slug])).content.decode()
+    assert "Ana took a Red Star from Ben, capturing an HQ" in board
+
+
+def test_a_red_star_from_a_player_without_an_hq_is_refused_beside_it_and_nothing_saved(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "red_star", "red_star-player": "Ana", "red_star-from": "Ben"})
+    before = entries(campaign)
+    response = post(client, "event_add", campaign,
+                    {"event_type": "red_star", "red_star-player": "Cid", "red_star-from": "Ben"})
+    assert response.status_code == 200
+    message = ("Ben holds no HQ now, so has no Red Star to take: a Red Star is taken by capturing an HQ "
+               "(Red Star tokens never change hands)")
+    form = next(f for f in response.context["event_forms"] if f.event_type == "red_star")
+    assert form.errors["from"] == [message]
+    assert message in response.content.decode()
+    assert entries(campaign) == before
 
 
 def test_a_held_on_player_with_no_territory_is_refused_at_the_end(client, owner):

@@ -41,8 +41,8 @@ def test_a_base_above_the_least_is_not_called_the_least(as_owner, risk_campaign)
 def test_the_result_is_the_rules_count_with_its_breakdown(as_owner, risk_campaign):
     state = states.state(risk_campaign)
     held = [*SOUTH_AMERICA, "Ural", "North Africa", "Egypt", "Siam", "Japan"]
-    response = as_owner.get(url(risk_campaign), {"player": "Ben", "territories": held, "icons": "3"})
-    expected = rules.recruitment(state, "Ben", held, 3)
+    response = as_owner.get(url(risk_campaign), {"player": "Ben", "territories": held, "cards": "2", "icons": "3"})
+    expected = rules.recruitment(state, "Ben", held, 3, 2)
     result = response.context["result"]
     assert result == expected
     html = response.content.decode()
@@ -78,8 +78,22 @@ def test_the_trade_ins_offered_are_the_groups_chart_in_resource_icons(as_owner, 
 
 
 def test_three_cards_worth_seven_coins_give_the_charts_troops_for_seven(as_owner, risk_campaign):
-    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "icons": "7"})
+    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "cards": "3", "icons": "7"})
     assert response.context["result"].traded_in == states.state(risk_campaign).trade_in_chart[7]
+
+
+def test_a_trade_in_of_one_card_is_refused_beside_the_cards(as_owner, risk_campaign):
+    """GAMES.md, 2026-12-01: a trade-in takes 2 or more Resource cards."""
+    before = Entry.objects.count(), risk_campaign.journal_version
+    response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "cards": "1", "icons": "2"})
+    assert response.context["form"].errors == {"cards": ["A trade-in needs 2 or more Resource cards, not 1"]}
+    assert response.context["result"] is None
+    html = response.content.decode()
+    assert "A trade-in needs 2 or more Resource cards, not 1" in html and "Can’t count yet" in html
+    risk_campaign.refresh_from_db()
+    assert (Entry.objects.count(), risk_campaign.journal_version) == before
+    two = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "cards": "2", "icons": "2"})
+    assert two.context["result"].traded_in == states.state(risk_campaign).trade_in_chart[2]
 
 
 def test_a_trade_in_off_the_boards_chart_is_refused_beside_the_icons(as_owner, risk_campaign):
@@ -151,10 +165,11 @@ VALUES = st.one_of(
     player=VALUES,
     territories=st.lists(st.one_of(st.sampled_from(rules.TERRITORIES), st.text(max_size=8)), max_size=8),
     icons=VALUES,
+    cards=VALUES,
     htmx=st.booleans(),
 )
-def test_random_input_never_answers_500(as_owner, risk_campaign, player, territories, icons, htmx):
+def test_random_input_never_answers_500(as_owner, risk_campaign, player, territories, icons, cards, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
-    query = {"player": player, "territories": territories, "icons": icons}
+    query = {"player": player, "territories": territories, "icons": icons, "cards": cards}
     response = as_owner.get(url(risk_campaign), query, headers=headers)
     assert response.status_code == 200

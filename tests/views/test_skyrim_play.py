@@ -103,6 +103,40 @@ def test_logging_a_chaos_play(as_owner, skyrim):
     }
 
 
+def test_a_chaos_play_with_dovahkiin_rules_is_logged_as_chaos_with_the_rules_noted(as_owner, skyrim):
+    """GAMES.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is a Chaos play."""
+    assert "Played with Dovahkiin rules" in as_owner.get(new_url(skyrim)).content.decode()
+    assert save(as_owner, skyrim, {**CHAOS, "dovahkiin_rules": "on"}).status_code == 302
+    [game] = games(skyrim)
+    assert (game.mode, game.dovahkiin_rules, game.winners) == ("chaos", True, ["Ana"])
+    assert now(skyrim).play_data(1)["dovahkiin_rules"] is True
+    page = as_owner.get(reverse("play_detail", args=[skyrim.slug, 1])).content.decode()
+    assert "Chaos (Dovahkiin rules)" in page
+    history = as_owner.get(reverse("history", args=[skyrim.slug])).content.decode()
+    assert "Chaos (Dovahkiin rules)" in history
+
+
+def test_the_dovahkiin_rules_box_is_written_on_a_chaos_play_only(as_owner, skyrim):
+    assert save(as_owner, skyrim, {**DOVAHKIIN, "dovahkiin_rules": "on"}).status_code == 302
+    assert "dovahkiin_rules" not in now(skyrim).play_data(1)
+    assert now(skyrim).games[0].dovahkiin_rules is False
+
+
+def test_a_dovahkiin_play_nobody_won_is_refused_pointing_to_chaos_with_dovahkiin_rules(as_owner, skyrim):
+    nobody = play(
+        "dovahkiin", 1,
+        seat(1, "Ana", "Thalmor", victory_points=8, hero_alive="on"),
+        seat(2, "Ben", "Orcs", victory_points=7, hero_alive="on"),
+    )
+    response = save(as_owner, skyrim, nobody)
+    assert response.status_code == 200
+    message = ("no seat has 10 or more victory points with its hero alive: a Dovahkiin game ends only when "
+               "someone does (a game played with Dovahkiin rules but Chaos victory conditions is logged as a "
+               "Chaos play, with Dovahkiin rules noted)")
+    assert message in response.content.decode()
+    assert games(skyrim) == [] and skyrim.entries.live().count() == 0
+
+
 def test_logging_a_dovahkiin_play(as_owner, skyrim):
     assert save(as_owner, skyrim, DOVAHKIIN).status_code == 302
     [game] = games(skyrim)
@@ -398,6 +432,23 @@ def test_setup_help_the_chaos_deal(as_owner, skyrim):
     assert html.count('<td class="num">9</td>') == 2 and html.count('<td class="num">10</td>') == 3
 
 
+def test_setup_help_places_the_dovahkiin_dragons(as_owner, skyrim):
+    """GAMES.md, 2026-12-01: draw 4 territory cards and place a dragon on each (only the dragon
+    occupies it); Chaos and Civil War have none."""
+    html = as_owner.get(help_url(skyrim), {"mode": "dovahkiin", "players": "3"}).content.decode()
+    assert ("Dragons: draw 4 territory cards and place a dragon on each of those territories. Only the dragon "
+            "occupies it: no units go there.") in html
+    for mode in ("chaos", "civil_war"):
+        html = as_owner.get(help_url(skyrim), {"mode": mode, "players": "3"}).content.decode()
+        assert "place a dragon" not in html
+
+
+def test_setup_help_refuses_a_mode_it_does_not_know_and_places_no_dragon(as_owner, skyrim):
+    html = as_owner.get(help_url(skyrim), {"mode": "dragons", "players": "3"}).content.decode()
+    assert "Select a valid choice. dragons is not one of the available choices." in html
+    assert "place a dragon" not in html
+
+
 def test_setup_help_refuses_a_player_count_the_mode_does_not_allow(as_owner, skyrim):
     html = as_owner.get(help_url(skyrim), {"mode": "civil_war", "players": "2"}).content.decode()
     assert "Civil War is played by 3 to 5 players, not 2" in html
@@ -423,6 +474,24 @@ def test_setup_help_refuses_traded_cards_without_a_set(as_owner, skyrim):
     asked = {"territories": "9", "forts": "0", "region_bonus": "0", "traded_cards_held": "2"}
     html = as_owner.get(help_url(skyrim), asked).content.decode()
     assert "counts the traded cards whose territory you hold: 0 to 0" in html
+
+
+def test_setup_help_counts_the_wildcard_set(as_owner, skyrim):
+    """GAMES.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
+    html = as_owner.get(help_url(skyrim)).content.decode()
+    assert '<option value="wildcard">Two “?” wildcards (1)</option>' in html
+    asked = {"territories": "9", "forts": "0", "region_bonus": "0", "card_set": "wildcard", "traded_cards_held": "2"}
+    html = as_owner.get(help_url(skyrim), asked).content.decode()
+    assert "<strong>8</strong> units to place" in html and "1 for the card set" in html  # 3 + 1 + 4
+
+
+def test_setup_help_refuses_three_held_cards_in_the_wildcard_set(as_owner, skyrim):
+    before = skyrim.entries.live().count()
+    asked = {"territories": "9", "forts": "0", "region_bonus": "0", "card_set": "wildcard", "traded_cards_held": "3"}
+    html = as_owner.get(help_url(skyrim), asked).content.decode()
+    assert "the “?” wildcard set is 2 cards: 0 to 2 of them can name a territory you hold, not 3" in html
+    assert "units to place" not in html.split('id="reinforcement-result"')[1]
+    assert skyrim.entries.live().count() == before
 
 
 def test_another_systems_campaign_has_no_skyrim_setup_help(as_owner, campaign):

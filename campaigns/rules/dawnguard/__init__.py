@@ -6,6 +6,7 @@ game, chapter 2 played alone (each player choosing a side). The entries of a cam
 
     setup       {"heroes": [{"player", "hero", "race", optional "level"}],
                  "fort_thresholds": {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}}
+                (set up for chapter 2 played alone: {"fort_dawnguard": [...], "castle_volkihar": [...]})
     thresholds  {"fort_thresholds": {...}}     the thresholds corrected, any time after the setup
     game        {"number", "played_on", "chapter", optional "sides": [{"player", "side"}]}
                 ("sides" only on a first game playing chapter 2 alone, and then required)
@@ -14,8 +15,9 @@ game, chapter 2 played alone (each player choosing a side). The entries of a cam
                 (EVENT_FIELDS, EVENT_OPTIONAL_FIELDS)
 
 Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on these):
-- Heroes start at the level the setup gives (1 when left out); a player who joins later, or
-  chooses a side for chapter 2 played alone, levels up twice (+2, done by the tracker).
+- Every hero starts at level 1 (GAMES.md, 2026-12-01: "all characters start from scratch"; a
+  setup level other than 1 is refused); a player who joins later, or chooses a side for
+  chapter 2 played alone, starts at 1 and levels up twice (+2, done by the tracker).
 - The Day/Night token's side is unknown until first logged; from then on each `day_night`
   must flip it (logging the side already showing is refused).
 - `hunger` is not tied to day turns (event cards also raise hunger): what is checked is the
@@ -33,9 +35,12 @@ Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on t
   are removed and a gold token added. Stars past the last threshold are refused. Corrected
   thresholds re-count every star put on the current fort card.
 - A fort card is drawn from one's own side's fort, so a player needs a side first; the same
-  card (its name, ignoring case) at most once per player in the whole campaign; a card drawn
-  as a Follower (`"follower": true`) stays with its drawer, and nobody else may draw it
-  (they draw the next numbered card instead; the tracker has no event for losing one).
+  card (its name, ignoring case and surrounding spaces) at most once per player in the whole
+  campaign; a card drawn as a Follower (`"follower": true`) stays with its drawer, and nobody
+  else may draw it (they draw the next numbered card instead; the tracker has no event for
+  losing one). A card is a Follower or an item for the whole campaign (GAMES.md, 2026-12-01):
+  a card first drawn as an item is refused as a Follower (a Follower drawn again is the
+  holder's refusal above).
 - Chapter 1 cannot be completed while a hero has not pledged (every player pledges in it).
 - After `chapter_complete` the game takes no more events: the next game opens the next
   chapter. `join` takes "dawnguard" as the Vigilants' side from chapter 2 on.
@@ -81,8 +86,9 @@ from .box import (
     FORT_DAWNGUARD,
     CASTLE,
     THRESHOLD_KEYS,
+    ALONE_THRESHOLD_KEYS,
     FIRST_LEVEL,
-    MAX_LEVEL,
+    START_FROM_SCRATCH,
     LEVELS_ON_JOINING,
     MAX_HUNGER,
     MARKERS_ON_EACH_CARD,
@@ -100,13 +106,15 @@ from .box import (
     CORRECTIONS_KEY,
 )
 from .state import Hero, Fort, Game, Happening, DawnguardState, new_state, side_name, fort_called
-from .setup import check_thresholds
+from .setup import check_thresholds, threshold_forts
 from .sitting import why_not_chapter
 from .events import (
     balance_in_play,
     why_not_day_turn,
     vampires_to_feed_on_day_turn,
     fort_card_holder,
+    fort_card_kind,
+    fort_card_key,
     join_sides,
 )
 from .fold import apply
@@ -129,6 +137,8 @@ from .table import (
     threat_tokens_left,
     fort_progress,
     contested_skill_test,
+    check_contestants,
+    LEAST_CONTESTANTS,
     describe,
 )
 from .journal import journal_entries, journal_parts, state_json
@@ -141,15 +151,15 @@ __all__ = [
     "Entry", "RuleError", "KEY", "LABEL", "JOURNAL_KEYS", "CHAPTERS", "STANDALONE_CHAPTER", "NEW_RACES",
     "VIGILANTS", "VOLKIHAR", "DAWNGUARD", "SIDES", "SIDE_NAMES", "DAY", "NIGHT", "THREAT_ICON",
     "WINGED_ICON", "FEED_PLACES", "FEED_PLACE_NAMES", "BOARD_PLACES", "HALL", "FORT_DAWNGUARD", "CASTLE",
-    "THRESHOLD_KEYS", "FIRST_LEVEL", "MAX_LEVEL", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",
+    "THRESHOLD_KEYS", "ALONE_THRESHOLD_KEYS", "FIRST_LEVEL", "START_FROM_SCRATCH", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",
     "THREAT_TOKENS_IN_BOX", "MAX_STARS_PER_LEVEL", "READINGS", "CHAPTER_SETUP", "STANDALONE_SETUP",
     "REMINDERS", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS", "EVENT_TYPES", "GAME_KEYS", "GAME_OPTIONAL_KEYS",
     "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "fort_called", "DawnguardState", "new_state",
     "side_name",
-    "check_thresholds", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
-    "fort_card_holder", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
+    "check_thresholds", "threshold_forts", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
+    "fort_card_holder", "fort_card_kind", "fort_card_key", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
     "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
     "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
-    "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "describe",
+    "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "check_contestants", "LEAST_CONTESTANTS", "describe",
     "journal_entries", "journal_parts", "state_json", "state_as_of",
 ]

@@ -271,14 +271,34 @@ def _level_up(state: DawnguardState, event: dict) -> None:
     happen(state, "level_up", f"{hero.player} levels up to {hero.level}", hero.player)
 
 
+def fort_card_key(card: str) -> str:
+    """A fort card's name as the rules compare it: without case or surrounding spaces
+    (GAMES.md, 2026-12-01), so " agmaer" is the card Agmaer."""
+    return card.strip().casefold()
+
+
 def fort_card_holder(state: DawnguardState, card: str) -> str | None:
     """The player holding this Follower (drawn from a fort), or None."""
-    return state.followers.get(card.strip().casefold()) if isinstance(card, str) else None
+    return state.followers.get(fort_card_key(card)) if isinstance(card, str) else None
+
+
+def fort_card_kind(state: DawnguardState, card: str) -> str | None:
+    """What an earlier draw made this card for the whole campaign: "follower", "item", or None
+    when nobody has drawn a card of that name yet."""
+    if not isinstance(card, str):
+        return None
+    key = fort_card_key(card)
+    if key in state.followers:
+        return "follower"
+    drawn = (fort_card_key(earlier) for cards in state.fort_cards.values() for earlier in cards)
+    return "item" if key in drawn else None
 
 
 def _fort_card(state: DawnguardState, event: dict) -> None:
     """Each player draws a given follower or item from a fort at most once per campaign, and
-    a Follower another player holds cannot be drawn (the next numbered card is drawn instead)."""
+    a Follower another player holds cannot be drawn (the next numbered card is drawn instead).
+    A card is a Follower or an item for the whole campaign: a draw saying otherwise than an
+    earlier draw of the same name is refused (GAMES.md, 2026-12-01)."""
     hero = hero_of(state, event)
     if hero.side is None:
         raise RuleError(
@@ -289,22 +309,33 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     if "follower" in event and follower is not True:
         raise RuleError("'follower' is true for a Follower card; leave it out for an item", field="follower")
     drawn = state.fort_cards[hero.player]
-    if any(earlier.casefold() == card.casefold() for earlier in drawn):
+    if any(fort_card_key(earlier) == fort_card_key(card) for earlier in drawn):
         raise RuleError(
-            f"{hero.player} has already drawn {card}: a player draws each fort card at most once",
+            f"{hero.player} has already drawn {card.strip()}: a player draws each fort card at most once",
             field="card",
         )
     holder = fort_card_holder(state, card)
     if holder is not None and holder != hero.player:
         raise RuleError(
-            f"{holder} holds the Follower {card}: it cannot be drawn, draw the next numbered card instead",
+            f"{holder} holds the Follower {card.strip()}: it cannot be drawn, draw the next numbered card "
+            "instead",
             field="card",
+        )
+    if follower and fort_card_kind(state, card) == "item":
+        first = next(
+            earlier for cards in state.fort_cards.values() for earlier in cards
+            if fort_card_key(earlier) == fort_card_key(card)
+        )
+        raise RuleError(
+            f"{first.strip()} was drawn as an item before: a card drawn from a fort is a Follower or an item "
+            "for the whole campaign",
+            field="follower",
         )
     drawn.append(card)
     if follower:
-        state.followers[card.strip().casefold()] = hero.player
+        state.followers[fort_card_key(card)] = hero.player
     fort = CASTLE if hero.is_vampire else fort_called(state.vigilant_fort.name)
-    what = f"the Follower {card}" if follower else card
+    what = f"the Follower {card.strip()}" if follower else card.strip()
     happen(state, "fort_card", f"{hero.player} draws {what} from {fort}", hero.player)
 
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..base import RuleError
 from ..checks import check_keys, check_player, is_whole, require_text
 from .box import (
+    ALONE_THRESHOLD_KEYS,
     FIRST_LEVEL,
     FORT_DAWNGUARD,
     HALL,
     HERO_KEYS,
     HERO_OPTIONAL_KEYS,
-    MAX_LEVEL,
     MAX_STARS_PER_LEVEL,
+    START_FROM_SCRATCH,
     THRESHOLD_KEYS,
 )
 from .state import DawnguardState, Fort, Hero, counted, fort_called, happen
@@ -29,9 +31,14 @@ def apply_setup(state: DawnguardState, data: dict) -> None:
     state.set_up = True
     state.heroes = {hero.player: hero for hero in heroes}
     state.fort_thresholds = thresholds
-    state.vigilant_fort = Fort(HALL, list(thresholds["hall_of_the_vigilant"]))
+    if "hall_of_the_vigilant" in thresholds:
+        state.vigilant_fort = Fort(HALL, list(thresholds["hall_of_the_vigilant"]))
+        alone = ""
+    else:  # set up for chapter 2 played alone: the Vigilants' fort is Fort Dawnguard from the start
+        state.vigilant_fort = Fort(FORT_DAWNGUARD, list(thresholds["fort_dawnguard"]))
+        alone = " to play chapter 2 alone"
     heroes_words = ", ".join(f"{h.player} plays {h.hero} ({h.race}, level {h.level})" for h in heroes)
-    happen(state, "setup", f"the campaign is set up: {heroes_words}", *(h.player for h in heroes))
+    happen(state, "setup", f"the campaign is set up{alone}: {heroes_words}", *(h.player for h in heroes))
 
 
 def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
@@ -53,28 +60,38 @@ def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
         if any(hero.player == player for hero in made):
             raise RuleError(f"{player} has two heroes: one hero per player", place=place, field="player")
         level = item.get("level", FIRST_LEVEL)
-        if not is_whole(level) or not FIRST_LEVEL <= level <= MAX_LEVEL:
+        if level != FIRST_LEVEL or not is_whole(level):
+            # GAMES.md, 2026-12-01: every hero starts at level 1 (chapter 2 played alone and a
+            # joining player level up twice from there, as the tracker does).
+            shown = level if is_whole(level) else json.dumps(level)
             raise RuleError(
-                f"a hero's level is a whole number from {FIRST_LEVEL} to {MAX_LEVEL}",
+                f"every hero starts at level {FIRST_LEVEL}, not {shown}: {START_FROM_SCRATCH}",
                 place=place,
                 field="level",
             )
-        made.append(
-            Hero(player, require_text(item, "hero", place), require_text(item, "race", place), level=level)
-        )
+        made.append(Hero(player, require_text(item, "hero", place), require_text(item, "race", place)))
     return made
 
 
-def check_thresholds(thresholds: Any, place: str | None) -> dict[str, list[int]]:
-    """The stars printed on each fort card, for each of its levels."""
+def threshold_forts(thresholds: dict) -> dict[str, str]:
+    """The fort cards a campaign's thresholds are for (key -> name): the Hall and Fort Dawnguard,
+    or, set up for chapter 2 played alone, Fort Dawnguard and Castle Volkihar."""
+    alone = "castle_volkihar" in thresholds and "hall_of_the_vigilant" not in thresholds
+    return ALONE_THRESHOLD_KEYS if alone else THRESHOLD_KEYS
+
+
+def check_thresholds(thresholds: Any, place: str | None, forts: dict | None = None) -> dict[str, list[int]]:
+    """The stars printed on each fort card, for each of its levels: for the forts a setup
+    names (`threshold_forts`), or those `forts` asks for (a correction keeps the setup's)."""
     if not isinstance(thresholds, dict):
         raise RuleError(
             "'fort_thresholds' must give the stars printed on each fort card",
             place=place,
             field="fort_thresholds",
         )
-    check_keys(thresholds, tuple(THRESHOLD_KEYS), (), place, "'fort_thresholds'")
-    for key, fort in THRESHOLD_KEYS.items():
+    forts = forts or threshold_forts(thresholds)
+    check_keys(thresholds, tuple(forts), (), place, "'fort_thresholds'")
+    for key, fort in forts.items():
         stars = thresholds[key]
         # The form names each fort's own field; a journal names the part it is in.
         if not isinstance(stars, list) or not stars or not all(is_whole(n) and n > 0 for n in stars):
@@ -97,7 +114,7 @@ def check_thresholds(thresholds: Any, place: str | None) -> dict[str, list[int]]
                 place=place,
                 field="fort_thresholds",
             )
-    return {key: list(thresholds[key]) for key in THRESHOLD_KEYS}
+    return {key: list(thresholds[key]) for key in forts}
 
 
 def apply_thresholds(state: DawnguardState, data: dict) -> None:
@@ -107,7 +124,7 @@ def apply_thresholds(state: DawnguardState, data: dict) -> None:
     if not state.set_up:
         raise RuleError("the fort thresholds are entered with the setup first", place=place)
     check_keys(data, ("fort_thresholds",), (), place, "a fort thresholds correction")
-    thresholds = check_thresholds(data["fort_thresholds"], place)
+    thresholds = check_thresholds(data["fort_thresholds"], place, threshold_forts(state.fort_thresholds))
     if thresholds == state.fort_thresholds:  # as a play log refuses a correction that changes nothing
         raise RuleError("These are the thresholds already in use: nothing to correct", place=place)
     fort = state.vigilant_fort
@@ -124,7 +141,7 @@ def apply_thresholds(state: DawnguardState, data: dict) -> None:
     state.fort_thresholds = thresholds
     state.vigilant_fort = recounted
     cards = "; ".join(
-        f"{name} {', '.join(str(n) for n in thresholds[key])}" for key, name in THRESHOLD_KEYS.items()
+        f"{name} {', '.join(str(n) for n in thresholds[key])}" for key, name in threshold_forts(thresholds).items()
     )
     happen(
         state,

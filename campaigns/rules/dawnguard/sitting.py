@@ -85,6 +85,11 @@ def why_not_chapter(state: DawnguardState, chapter: Any) -> str | None:
     if state.campaign_over:
         return "the campaign is over: chapter 3 is complete"
     if not state.games:
+        if state.set_up_alone and chapter != STANDALONE_CHAPTER:
+            return (
+                f"the campaign is set up to play chapter 2 alone ({FORT_DAWNGUARD}'s and Castle Volkihar's "
+                "thresholds, no Hall of the Vigilant): its first game plays chapter 2"
+            )
         if chapter in (1, STANDALONE_CHAPTER):
             return None
         return "the first game plays chapter 1, or chapter 2 as a standalone scenario"

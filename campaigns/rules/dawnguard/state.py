@@ -122,6 +122,12 @@ class DawnguardState:
     def campaign_over(self) -> bool:
         return self.chapter == CHAPTERS[-1] and self.chapter_complete
 
+    @property
+    def set_up_alone(self) -> bool:
+        """Set up for chapter 2 played alone: its thresholds are Fort Dawnguard's and Castle
+        Volkihar's, never the Hall of the Vigilant's (GAMES.md, 2026-12-01)."""
+        return self.set_up and "hall_of_the_vigilant" not in self.fort_thresholds
+
     def vampires(self) -> list[Hero]:
         return [hero for hero in self.heroes.values() if hero.is_vampire]
 
@@ -139,7 +145,7 @@ class DawnguardState:
         if self.campaign_over:
             return []
         if not self.games:
-            return [1, STANDALONE_CHAPTER]
+            return [STANDALONE_CHAPTER] if self.set_up_alone else [1, STANDALONE_CHAPTER]
         return [self.chapter + 1] if self.chapter_complete else [self.chapter]
 
     def threat_tokens_seen(self) -> int:

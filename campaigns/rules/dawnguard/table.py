@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Entry
-from ..checks import is_whole
+from ..base import Entry, RuleError
+from ..checks import is_whole, join_names
 from .box import (
     CHAPTER_SETUP,
     DAWNGUARD,
@@ -20,11 +20,13 @@ from .box import (
     SIDE_NAMES,
     STANDALONE_CHAPTER,
     STANDALONE_SETUP,
+    THRESHOLD_KEYS,
     THREAT_ICON,
     THREAT_TOKENS_IN_BOX,
     VIGILANTS,
     VOLKIHAR,
 )
+from .setup import threshold_forts
 from .sitting import why_not_chapter
 from .state import DawnguardState, counted, side_name
 
@@ -45,12 +47,16 @@ def sitting_phase(state: DawnguardState) -> str:
 
 
 def startable_chapters(state: DawnguardState) -> list[tuple[int, bool]]:
-    """What a new sitting may play: (chapter, standalone) pairs. Before the first game, chapter
-    1 or chapter 2 as a standalone scenario; then the current chapter, or the next once it is
-    complete."""
+    """What a new sitting may play: (chapter, standalone) pairs. Before the first game, what
+    the setup was for: chapter 1, or chapter 2 as a standalone scenario (set up with Fort
+    Dawnguard's and Castle Volkihar's thresholds, never the Hall's: GAMES.md, 2026-12-01); then
+    the current chapter, or the next once it is complete. (A journal set up with the Hall's
+    thresholds may still play chapter 2 alone, as journals did before: `why_not_chapter`.)"""
     if not state.set_up:
         return []
-    return [(chapter, not state.games and chapter == STANDALONE_CHAPTER) for chapter in state.next_chapters()]
+    if not state.games:
+        return [(STANDALONE_CHAPTER, True)] if state.set_up_alone else [(1, False)]
+    return [(chapter, False) for chapter in state.next_chapters()]
 
 
 def why_not_start(state: DawnguardState, chapter: Any) -> str | None:
@@ -169,6 +175,41 @@ def fort_progress(state: DawnguardState) -> dict[str, Any]:
     }
 
 
+#: The fewest players a contested skill test is taken by (rulebook: "more than one player at a
+#: time, belonging to two different factions").
+LEAST_CONTESTANTS = 2
+
+
+def check_contestants(state: DawnguardState, contestants: list[str]) -> None:
+    """A contested skill test is taken by two or more players, from both factions (GAMES.md,
+    2026-12-01): at least one Vampire and one Vigilant (the Dawnguard from chapter 2). Raises
+    RuleError naming who, else returns None."""
+    field = "contestants"
+    if len(contestants) < LEAST_CONTESTANTS:
+        who = f" (only {join_names(contestants)})" if contestants else ""
+        raise RuleError(
+            f"a contested skill test is taken by {LEAST_CONTESTANTS} or more players, from both factions: "
+            f"tick who takes it{who}",
+            field=field,
+        )
+    for player in contestants:
+        hero = state.heroes.get(player)
+        if hero is None or hero.side is None:
+            why = "has no hero yet" if hero is None else "has not pledged yet"
+            raise RuleError(
+                f"{player} {why}: a contested skill test is between the two factions' players", field=field
+            )
+    sides = {state.heroes[player].side for player in contestants}
+    if len(sides) < 2:
+        faction = side_label(sides.pop(), state.chapter)
+        together = "both" if len(contestants) == 2 else "all"
+        raise RuleError(
+            f"{join_names(contestants)} {together} play for {faction}: a contested skill test is taken by "
+            "players from both factions, at least one from each",
+            field=field,
+        )
+
+
 def contested_skill_test(successes: dict[str, int | None]) -> str | None:
     """Who wins a contested skill test: each player's success icons, or None for a failure.
 
@@ -199,9 +240,11 @@ def describe(entry: Entry) -> str:
         return "setup: " + ", ".join(heroes)
     if entry.kind == "thresholds":
         thresholds = data.get("fort_thresholds") or {}
-        hall = ", ".join(str(n) for n in thresholds.get("hall_of_the_vigilant") or [])
-        fort = ", ".join(str(n) for n in thresholds.get("fort_dawnguard") or [])
-        return f"fort thresholds corrected: {HALL} {hall}; {FORT_DAWNGUARD} {fort}"
+        forts = threshold_forts(thresholds) if isinstance(thresholds, dict) else THRESHOLD_KEYS
+        cards = "; ".join(
+            f"{name} {', '.join(str(n) for n in thresholds.get(key) or [])}" for key, name in forts.items()
+        )
+        return f"fort thresholds corrected: {cards}"
     if entry.kind == "game":
         words = f"sitting {data.get('number')}, chapter {data.get('chapter')}"  # a game entry, as the pages call it
         sides = data.get("sides")

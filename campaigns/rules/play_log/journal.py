@@ -23,7 +23,7 @@ from .state import PlayLog
 JOURNAL_KEY = "play_corrections"
 
 
-def play_log_entries(journal: dict, game_keys: tuple[str, ...]) -> list[Entry]:
+def play_log_entries(journal: dict, game_keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> list[Entry]:
     """A play log's entries: an optional setup entry, then one game entry per game (the game
     as written), with the corrections and deletions of the journal's "play_corrections" (an
     extension of JOURNAL.md) after the game they were made after."""
@@ -32,7 +32,7 @@ def play_log_entries(journal: dict, game_keys: tuple[str, ...]) -> list[Entry]:
     changes = journal_changes(journal, len(games))
     entries += changes.pop(0, [])
     for index, game in enumerate(games, 1):
-        check_journal_game(game, index, game_keys)
+        check_journal_game(game, index, game_keys, optional)
         entries.append(Entry("game", json_copy(game)))
         entries += changes.pop(index, [])
     return entries

@@ -10,7 +10,9 @@ Plain Python, no Django. The entries of a campaign, in order:
     packet      {"name", "unlocks": {optional "scar_types", "world_capital", "notes"}}
                                              during a game, or after it (its rewards, between games)
     event       {"type": "scar" | "fortification_box" | "city", ...}           during a game
-                 (a scar or city event may carry "allowed_by_card": true: it covers another)
+                 (a scar or city event may carry "allowed_by_card": true: it covers another;
+                 the table's own events: elimination, missiles (optional "by": who fired),
+                 recruitment, red_star {"player", "from"}; README "Journal extensions")
     game_end    {"results": {player: "won" | "held_on" | "eliminated"},
                  optional "end_control": {player: [territory]}}                 ends a game
     reward      {"player", optional "sign": {optional "comment"}, "choice": {...} | null}
@@ -32,8 +34,9 @@ history.py). The helpers for the pages:
     reward_targets(state, player)                 {choice type: [targets]} for that player
     bonus_deltas(state)                           the continent bonus marks left (+1, -1)
     why_not_name_world(state), world_namers(state), roll_off_totals(state, rolls)
-    recruitment(state, player, controlled_territories, icons_traded) -> Recruitment
-    scar_targets(state, allowed_by_card), city_targets(state, allowed_by_card),
+    recruitment(state, player, controlled_territories, icons_traded, cards_traded) -> Recruitment
+    scar_targets(state, allowed_by_card), scar_placers(game, allowed_by_card),
+    city_targets(state, allowed_by_card),
     fortification_box_targets(state)              where an event may go now
     city_kinds_left(state), missiles_left(state, game), missile_holders(state, game),
     why_not_open_packet(state)
@@ -134,6 +137,10 @@ from .game import (
     missiles_in_play,
     missiles_fired,
     missiles_left,
+    missiles_fired_by,
+    missiles_left_for,
+    TABLE_EVENTS,
+    hqs_held,
 )
 from .rewards import (
     gives_rewards,
@@ -156,6 +163,7 @@ from .table import (
     missile_holders,
     eliminable,
     scar_targets,
+    scar_placers,
     fortification_box_targets,
     city_targets,
     city_kinds_left,
@@ -190,10 +198,10 @@ __all__ = [
     "Change", "territory_slug", "RiskLegacyState", "new_state", "supplies", "why_not_next_game",
     "why_not_start", "legal_starts", "why_not_open_packet", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS",
     "MISSILES_PACKET", "RECRUITMENT_PACKET", "eliminated_during", "missiles_in_play", "missiles_fired",
-    "missiles_left", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
+    "missiles_left", "missiles_fired_by", "missiles_left_for", "TABLE_EVENTS", "hqs_held", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
     "continents_named_by", "why_not_name_world", "roll_off_totals", "DIE_FACES", "apply", "suggested_seats",
     "may_add_coin", "missile_holders", "eliminable",
-    "scar_targets", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
+    "scar_targets", "scar_placers", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
     "scar_cards_dealt", "setup_tokens", "faction_history", "homeland", "packet_prompts",
     "packets_to_open", "Recruitment", "recruitment", "trade_in_troops", "describe", "state_json",
     "journal_entries", "CORRECTIONS_KEY", "journal_parts", "state_as_of",

@@ -285,12 +285,19 @@ EVENT_FIELDS = {
     "elimination": ("player",),
     "missiles": ("count",),
     "recruitment": ("player", "troops"),
+    # A Red Star taken from another player (GAMES.md, 2026-12-01): one of their HQs captured.
+    "red_star": ("player", "from"),
 }
 
+#: The events the table logs besides the board's marks (JOURNAL.md's scar, boxes and city).
+TABLE_EVENTS = ("elimination", "missiles", "recruitment", "red_star")
 
-#: Optional event fields: a card or packet lets this scar or city cover another (rulebook
-#: "unless it says you can"; README "Journal extensions"). Written only as true.
-EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",)}
+
+#: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet
+#: lets this scar or city cover another (rulebook "unless it says you can"), or lets a player
+#: place a second scar in one game, written only as true; `by` on Missiles, who fired them ({"Ana": 1}, counts adding up to the event's count),
+#: so that holding a Missile is judged per player (GAMES.md, 2026-12-01).
+EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",), "missiles": ("by",)}
 
 
 #: Missiles fired in one combat that open the packet "three Missiles in the same combat".
@@ -314,7 +321,8 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise RuleError(
-            "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment",
+            "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment "
+            "or red_star",
             place=place,
             field="type",
         )
@@ -328,7 +336,7 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
             field="allowed_by_card",
         )
     covers = data.get("allowed_by_card", False)
-    if kind in ("elimination", "missiles", "recruitment"):
+    if kind in TABLE_EVENTS:
         problem = _table_event_problem(state, game, data, place)
         if problem:
             message, problem_field = problem
@@ -337,7 +345,9 @@ def _check_event(state: RiskLegacyState, data: Any) -> None:
     _check_territory(data["territory"], place, "territory")
     if kind == "scar":
         _check_seated(state, game, data["player"], place)
-        problem = _scar_problem(state, data["territory"], data["scar"], covers)
+        problem = _second_scar_problem(game, data["player"], covers) or _scar_problem(
+            state, data["territory"], data["scar"], covers
+        )
     elif kind == "fortification_box":
         if not is_whole(data["count"]) or data["count"] < 1:
             raise RuleError("'count' must be a whole number of boxes, at least 1", place=place, field="count")
@@ -386,6 +396,21 @@ def missiles_left(state: RiskLegacyState, game: Game) -> int:
     return missiles_in_play(state, game) - missiles_fired(game)
 
 
+def missiles_fired_by(game: Game, player: str) -> int:
+    """The Missiles `player` is named as having fired so far in this game (events with `by`)."""
+    return sum(
+        event.get("by", {}).get(player, 0) for event in game.events if event["type"] == "missiles"
+    )
+
+
+def missiles_left_for(state: RiskLegacyState, game: Game, player: str) -> int:
+    """The unfired Missiles `player` may still hold: their setup Missiles less those they fired,
+    and never more than are left unfired at the table (a Missile fired without naming who
+    fired it was someone's)."""
+    own = state.signatures(player) - missiles_fired_by(game, player)
+    return max(0, min(own, missiles_left(state, game)))
+
+
 def _missiles_words(count: int) -> str:
     return f"{count} Missile{'' if count == 1 else 's'}"
 
@@ -420,17 +445,47 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
         in_play, left = missiles_in_play(state, game), missiles_left(state, game)
         if count > left:
             return _too_many_missiles(game, in_play, left), "count"
+        if "by" in data:
+            return _missiles_by_problem(state, game, count, data["by"], place)
         return None
     _check_seated(state, game, data["player"], place)
     player = data["player"]
     if kind == "elimination":
         problem = _elimination_problem(game, player)
         return (problem, "player") if problem else None
+    if kind == "red_star":
+        _check_seated(state, game, data["from"], place, "from")
+        return _red_star_problem(game, player, data["from"])
     troops = data["troops"]
     if not is_whole(troops) or troops < 1:
         return "'troops' must be a whole number, at least 1", "troops"
     problem = _missile_holder_problem(state, game, player)
     return (problem, "player") if problem else None
+
+
+def hqs_held(game: Game, player: str) -> int:
+    """The HQs `player` holds now: their own, plus those taken from others, less those taken
+    from them (each a Red Star: GAMES.md, 2026-12-01)."""
+    taken = sum(1 for event in game.events if event["type"] == "red_star" and event["player"] == player)
+    lost = sum(1 for event in game.events if event["type"] == "red_star" and event["from"] == player)
+    return 1 + taken - lost
+
+
+def _red_star_problem(game: Game, player: str, taken_from: str) -> tuple[str, str] | None:
+    """A Red Star is taken from another player by capturing one of the HQs they hold (rulebook:
+    every HQ counts as a Red Star; Red Star tokens never change hands), so by a player still in
+    the game, from one who holds an HQ."""
+    if taken_from == player:
+        return f"{player} cannot take a Red Star from themselves: it is taken from another player", "from"
+    if player in eliminated_during(game):
+        return f"{player} has been eliminated in game {game.number}: an eliminated player takes nothing", "player"
+    if hqs_held(game, taken_from) == 0:
+        return (
+            f"{taken_from} holds no HQ now, so has no Red Star to take: a Red Star is taken by "
+            "capturing an HQ (Red Star tokens never change hands)",
+            "from",
+        )
+    return None
 
 
 def _elimination_problem(game: Game, player: str) -> str | None:
@@ -443,10 +498,54 @@ def _elimination_problem(game: Game, player: str) -> str | None:
     return None
 
 
+def _missiles_by_problem(
+    state: RiskLegacyState, game: Game, count: int, by: Any, place: str
+) -> tuple[str, str] | None:
+    """Who fired the Missiles of one combat: seated players, each firing no more than they hold
+    unfired, the counts adding up to the event's."""
+    if not isinstance(by, dict) or not by or not all(is_whole(n) and n >= 1 for n in by.values()):
+        return "'by' must name who fired and how many Missiles each, e.g. {\"Ana\": 1}", "by"
+    for player in by:
+        _check_seated(state, game, player, place, "by")
+    named = sum(by.values())
+    if named != count:
+        return (
+            f"The Missiles named add up to {named}, not the {count} fired in this combat: "
+            "say how many each player fired",
+            "by",
+        )
+    for player, fired in by.items():
+        problem = _own_missiles_problem(state, game, player, fired)
+        if problem:
+            return problem, "by"
+    return None
+
+
+def _own_missiles_problem(state: RiskLegacyState, game: Game, player: str, fired: int) -> str | None:
+    """Why `player` cannot fire `fired` more Missiles now (setup Missiles less those they fired)."""
+    own = state.signatures(player)
+    if own == 0:
+        return f"{player} holds no Missile (they have never signed the victor's section)"
+    left = own - missiles_fired_by(game, player)
+    if left == 0:
+        spent = "their only Missile has" if own == 1 else f"all {own} of their Missiles have"
+        return f"{player} holds no unfired Missile: {spent} been fired in game {game.number}"
+    if fired > left:
+        already = f" ({own - left} of their {own} already fired: a fired Missile is spent)" if left < own else ""
+        return f"{player} holds only {_missiles_words(left)} unfired in game {game.number}, not {fired}{already}"
+    return None
+
+
 def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> str | None:
-    """Why `player` cannot be holding an unfired Missile now, or None when they may be."""
+    """Why `player` cannot be holding an unfired Missile now, or None when they may be.
+
+    Judged per player when Missiles were logged with who fired them (`by`): their setup
+    Missiles less those they fired; a Missile fired without `by` counts for the table."""
     if state.signatures(player) == 0:
         return f"{player} holds no Missile (they have never signed the victor's section)"
+    own = _own_missiles_problem(state, game, player, 1)
+    if own:
+        return own
     if missiles_left(state, game) == 0:
         # The tracker counts the Missiles fired at the table, not whose they were.
         in_play = missiles_in_play(state, game)
@@ -455,6 +554,23 @@ def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> 
     if player in eliminated_during(game):
         return f"{player} has been eliminated in game {game.number}"
     return None
+
+
+def scars_placed_by(game: Game, player: str) -> int:
+    """The scars `player` has placed in this game."""
+    return sum(1 for event in game.events if event["type"] == "scar" and event["player"] == player)
+
+
+def _second_scar_problem(game: Game, player: str, allowed_by_card: bool = False) -> tuple[str, str] | None:
+    """Each player is dealt at most one Scar card a game (rulebook "dealing one to each player"),
+    so places at most one scar, unless a card or packet lets them (`allowed_by_card`)."""
+    if allowed_by_card or scars_placed_by(game, player) == 0:
+        return None
+    return (
+        f"{player} has already placed a scar in game {game.number}: each player is dealt one Scar card "
+        "a game, so places one scar, unless a card or packet lets them place another",
+        "player",
+    )
 
 
 def _scar_problem(
@@ -555,7 +671,7 @@ def _condition_met(state: RiskLegacyState, condition: str, game_number: int) -> 
 def _change_event(state: RiskLegacyState, data: dict) -> None:
     game = state.last_game
     kind = data["type"]
-    if kind in ("elimination", "missiles", "recruitment"):
+    if kind in TABLE_EVENTS:
         if kind == "elimination":
             _condition_met(state, "first_elimination", game.number)
         elif kind == "missiles" and data["count"] >= MISSILES_PACKET:
@@ -573,6 +689,8 @@ def _change_event(state: RiskLegacyState, data: dict) -> None:
             covering = f"covered in game {game.number} by {data['player']}'s {data['scar']} scar"
             _end_standing(state, territory, "scar", covering)
             text += f", covering its {marks.scar} scar"
+        if scars_placed_by(game, data["player"]):  # a card allowed a second one
+            text += f" (a card let {data['player']} place a second scar this game)"
         marks.scar = data["scar"]
         _record(state, game, "scar", text, player=data["player"], territory=territory)
     elif data["type"] == "fortification_box":
@@ -594,8 +712,16 @@ def _table_event_text(data: dict) -> str:
     """An elimination, Missiles fired in one combat or a recruitment, in words."""
     if data["type"] == "elimination":
         return f"{data['player']} was eliminated"
+    if data["type"] == "red_star":
+        return f"{data['player']} took a Red Star from {data['from']}, capturing an HQ"
     if data["type"] == "missiles":
-        return f"{_plural(data['count'], 'Missile')} fired in one combat"
+        fired = f"{_plural(data['count'], 'Missile')} fired in one combat"
+        by = data.get("by")
+        if isinstance(by, dict) and len(by) == 1:
+            return f"{_plural(data['count'], 'Missile')} fired by {next(iter(by))} in one combat"
+        if isinstance(by, dict) and by:
+            return f"{fired}: " + ", ".join(f"{n} by {player}" for player, n in by.items())
+        return fired
     return f"{data['player']} recruited {data['troops']} troops while holding a Missile"
 
 

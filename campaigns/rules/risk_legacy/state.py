@@ -186,7 +186,7 @@ class Change:
     read these, never the rules).
 
     `kind` is "coins" (the setup), "packet", "scar", "boxes", "city", "elimination",
-    "missiles", "recruitment", "signed", "passed" or a reward choice's type.
+    "missiles", "recruitment", "red_star", "signed", "passed" or a reward choice's type.
     """
 
     game: int | None  # None: the setup

@@ -31,11 +31,13 @@ from .box import (
 )
 from .game import (
     EVENT_FIELDS,
+    TABLE_EVENTS,
     _boxes_problem,
     _city_kind_problem,
     _elimination_problem,
     _missile_holder_problem,
     _no_city_problem,
+    _second_scar_problem,
     _table_event_text,
 )
 from .rewards import _TARGET_CHECKS, why_not_reward_turn
@@ -84,6 +86,12 @@ def scar_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[
     """The territories a scar may go to now, in board order: those without a scar, or every
     territory when a card or packet lets it cover one."""
     return [t for t in TERRITORIES if allowed_by_card or state.territories[t].scar is None]
+
+
+def scar_placers(game: Game, allowed_by_card: bool = False) -> list[str]:
+    """The seated players who may place a scar now, in seat order: those who have not placed
+    one this game (one Scar card each), or everyone when a card or packet lets them."""
+    return [seat.player for seat in game.seats if _second_scar_problem(game, seat.player, allowed_by_card) is None]
 
 
 def fortification_box_targets(state: RiskLegacyState) -> list[str]:
@@ -214,10 +222,14 @@ class Recruitment:
 
 
 def recruitment(
-    state: RiskLegacyState, player: str, controlled_territories: Iterable[str], icons_traded: int = 0
+    state: RiskLegacyState,
+    player: str,
+    controlled_territories: Iterable[str],
+    icons_traded: int = 0,
+    cards_traded: int = 0,
 ) -> Recruitment:
-    """A calculator, not a record: raises RuleError for unknown territories or a number of
-    Resource icons the trade-in chart does not list."""
+    """A calculator, not a record: raises RuleError for unknown territories, a trade-in of
+    fewer than 2 Resource cards, or a number of Resource icons the trade-in chart does not list."""
     controlled = set()
     for territory in controlled_territories:
         _check_territory(territory, None, "territories")
@@ -236,34 +248,56 @@ def recruitment(
         population=population,
         base=base,
         continent_bonuses=bonuses,
-        traded_in=trade_in_troops(state, icons_traded),
+        traded_in=trade_in_troops(state, icons_traded, cards_traded),
         named_by_player=named,
     )
 
 
-def trade_in_troops(state: RiskLegacyState, icons_traded: int) -> int:
-    """The troops for the Resource icons (coins) on the cards traded in, 0 for none."""
+#: The fewest Resource cards a trade-in takes (rulebook: "If you have 2 or more Resource cards").
+LEAST_CARDS_TRADED = 2
+
+
+def trade_in_troops(state: RiskLegacyState, icons_traded: int, cards_traded: int = 0) -> int:
+    """The troops for the Resource icons (coins) on the cards traded in, 0 for none. A trade-in
+    takes 2 or more Resource cards (GAMES.md, 2026-12-01), each showing one icon or more."""
     field_name = "icons"
     if not is_whole(icons_traded) or icons_traded < 0:
         raise RuleError("the number of Resource icons traded in must be a whole number", field=field_name)
-    if icons_traded == 0:
+    if not is_whole(cards_traded) or cards_traded < 0:
+        raise RuleError("the number of Resource cards traded in must be a whole number", field="cards")
+    if icons_traded == 0 and cards_traded == 0:
         return 0
-    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
-    if icons_traded not in TRADE_IN_ICONS:
-        raise RuleError(
-            f"A trade-in is {first} to {last} Resource icons, not {icons_traded}",
-            field=field_name,
-        )
     if state.trade_in_chart is None:
         raise RuleError(
             "The trade-in chart has not been entered: enter the board's chart on the setup page",
             field=field_name,
         )
-    if icons_traded not in state.trade_in_chart:
+    first, last = TRADE_IN_ICONS[0], TRADE_IN_ICONS[-1]
+    if icons_traded and icons_traded not in TRADE_IN_ICONS:
+        raise RuleError(
+            f"A trade-in is {first} to {last} Resource icons, not {icons_traded}",
+            field=field_name,
+        )
+    if icons_traded and icons_traded not in state.trade_in_chart:
         listed = ", ".join(str(n) for n in sorted(state.trade_in_chart))
         raise RuleError(
             f"The trade-in chart has no line for {icons_traded} Resource icons (it lists {listed}): "
             "correct the chart on the setup page",
+            field=field_name,
+        )
+    if cards_traded == 0:
+        raise RuleError(
+            f"How many Resource cards are traded in? A trade-in needs {LEAST_CARDS_TRADED} or more",
+            field="cards",
+        )
+    if cards_traded < LEAST_CARDS_TRADED:
+        raise RuleError(
+            f"A trade-in needs {LEAST_CARDS_TRADED} or more Resource cards, not {cards_traded}", field="cards"
+        )
+    if icons_traded < cards_traded:
+        raise RuleError(
+            f"{cards_traded} Resource cards show at least {cards_traded} Resource icons, not {icons_traded}: "
+            "count the coins on every card traded in",
             field=field_name,
         )
     return state.trade_in_chart[icons_traded]
@@ -316,7 +350,9 @@ def _event_words(data: dict) -> str:
     kind = data.get("type")
     covering = " (a card allowed it to cover another)" if data.get("allowed_by_card") else ""
     if kind == "scar":
-        return f"{data.get('player')} scarred {data.get('territory')}: {data.get('scar')}{covering}"
+        # A card lets a scar cover another, or a player place a second one in a game.
+        allowed = " (a card allowed it)" if data.get("allowed_by_card") else ""
+        return f"{data.get('player')} scarred {data.get('territory')}: {data.get('scar')}{allowed}"
     if kind == "fortification_box":
         count = data.get("count")
         boxes = _plural(count, "fortification box", "fortification boxes") if is_whole(count) else "boxes"
@@ -325,7 +361,7 @@ def _event_words(data: dict) -> str:
         label = CITY_LABEL.get(data.get("kind"), "city")
         founded = f"the {label} {data.get('name')} in {data.get('territory')}"
         return f"{data.get('player')} founded {founded}{covering}"
-    if kind in ("elimination", "missiles", "recruitment") and all(k in data for k in EVENT_FIELDS[kind]):
+    if kind in TABLE_EVENTS and all(k in data for k in EVENT_FIELDS[kind]):
         return _table_event_text(data)
     return f"An event: {str(kind).replace('_', ' ')}"
 

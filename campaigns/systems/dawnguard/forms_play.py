@@ -15,6 +15,7 @@ from django import forms
 
 from ... import forms as shared_forms
 from ...rules import dawnguard as rules
+from ...rules.base import RuleError
 from ...web.writes import sentence
 
 #: Words for the choices the forms offer, in players' words (never the journal's codes).
@@ -204,7 +205,8 @@ class FortCardForm(EventForm):
     card = forms.CharField(max_length=60, label="Card", error_messages={"required": "Name the card drawn."},
                            widget=forms.TextInput(attrs={"autocomplete": "off", "list": "dg-fort-cards"}))
     follower = forms.BooleanField(required=False, label="It is a Follower",
-                                  help_text="A Follower another player holds cannot be drawn.")
+                                  help_text="A card is a Follower or an item for the whole campaign; a Follower "
+                                  "another player holds cannot be drawn.")
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
@@ -218,12 +220,13 @@ class FortCardForm(EventForm):
 
     def drawn(self) -> list[dict]:
         """Every card drawn so far: its name, who drew it, and who holds it when it is a
-        Follower (nobody else may draw that one), in the order first drawn."""
+        Follower (nobody else may draw that one; else it is an item), in the order first drawn."""
         cards: dict[str, dict] = {}
         for player, drawn in self.state.fort_cards.items():
             for card in drawn:
-                row = cards.setdefault(card.casefold(), {"card": card, "players": [],
-                                                         "holder": rules.fort_card_holder(self.state, card)})
+                row = cards.setdefault(rules.fort_card_key(card), {
+                    "card": card.strip(), "players": [], "holder": rules.fort_card_holder(self.state, card),
+                })
                 row["players"].append(player)
         return list(cards.values())
 
@@ -276,24 +279,52 @@ EVENT_FORMS = {form.event_type: form for form in (
 
 
 class ContestedTestForm(forms.Form):
-    """The contested skill test helper: each hero's success icons (blank or 0: failed). It
-    records nothing: the rules say who wins (rules.contested_skill_test)."""
+    """The contested skill test helper: who takes the test (ticked, or with icons typed) and
+    each one's success icons (blank or 0: failed). It records nothing: the rules say whether
+    these players may contest it (two or more, from both factions: rules.check_contestants)
+    and who wins (rules.contested_skill_test)."""
 
     def __init__(self, state, *args, **kwargs):
         kwargs.setdefault("prefix", "contest")
         super().__init__(*args, **kwargs)
+        self.state = state
         self.heroes = list(state.heroes.values())
         for index, hero in enumerate(self.heroes):
+            side = rules.side_label(hero.side, state.chapter)
+            self.fields[f"in_{index}"] = forms.BooleanField(
+                required=False, label=f"{hero_label(hero)} takes the test ({side})",
+            )
             self.fields[f"icons_{index}"] = forms.IntegerField(
-                min_value=0, max_value=99, required=False, label=hero_label(hero),
+                min_value=0, max_value=99, required=False, label=f"{hero.player}’s success icons",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "failed"}),
             )
+
+    def contestants(self) -> list[int]:
+        """The heroes (their indexes) taking the test: ticked, or with success icons typed."""
+        data = self.cleaned_data
+        return [
+            index for index in range(len(self.heroes))
+            if data.get(f"in_{index}") or data.get(f"icons_{index}") is not None
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        contestants = self.contestants()
+        # Icons typed mean taking the test: the form comes back with those boxes ticked too.
+        self.data = self.data.copy()
+        for index in contestants:
+            self.data[self.add_prefix(f"in_{index}")] = "on"
+        try:
+            rules.check_contestants(self.state, [self.heroes[index].player for index in contestants])
+        except RuleError as error:
+            self.add_error(None, error.message[0].upper() + error.message[1:] + ".")
+        return cleaned
 
     def outcome(self) -> str:
         """The result in players' words."""
         successes = {
-            hero.player: self.cleaned_data.get(f"icons_{index}") or None  # no icon: the test failed
-            for index, hero in enumerate(self.heroes)
+            self.heroes[index].player: self.cleaned_data.get(f"icons_{index}") or None  # no icon: failed
+            for index in self.contestants()
         }
         winner = rules.contested_skill_test(successes)
         succeeded = {player: icons for player, icons in successes.items() if icons is not None}

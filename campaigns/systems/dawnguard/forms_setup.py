@@ -44,35 +44,51 @@ def parse_stars(text: str) -> list[int]:
     return stars
 
 
+#: Each fort card's field: its label and an example of what is printed on it.
+FORT_FIELDS = {
+    "hall_of_the_vigilant": (f"{rules.HALL}: stars for each level", "3, 5"),
+    "fort_dawnguard": (f"{rules.FORT_DAWNGUARD} (the card’s other side): stars for each level", "3, 5, 7"),
+    "castle_volkihar": (f"{rules.CASTLE}: stars for each level", "3, 5, 7"),
+}
+
+
 class ThresholdsForm(RefusalsBesideFields, forms.Form):
-    """The stars each fort card asks for each next level, as printed on the card."""
+    """The stars each fort card asks for each next level, as printed on the card: the Hall of
+    the Vigilant's and Fort Dawnguard's; or, for chapter 2 played alone (`alone`, or thresholds
+    set up so), Fort Dawnguard's and Castle Volkihar's, never the Hall's (GAMES.md, 2026-12-01)."""
 
-    hall_of_the_vigilant = forms.CharField(
-        label=f"{rules.HALL}: stars for each level",
-        max_length=200,
-        help_text="As printed on the card, in order, e.g. 3, 5.",
-    )
-    fort_dawnguard = forms.CharField(
-        label=f"{rules.FORT_DAWNGUARD} (the card’s other side): stars for each level",
-        max_length=200,
-        help_text="As printed on the card, in order, e.g. 3, 5, 7.",
-    )
-
-    def __init__(self, *args, thresholds=None, **kwargs):
+    def __init__(self, *args, thresholds=None, alone=False, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, field in self.fields.items():
-            field.widget.attrs.update(inputmode="numeric", autocomplete="off")
+        if thresholds:
+            alone = rules.threshold_forts(thresholds) == rules.ALONE_THRESHOLD_KEYS
+        self.alone = alone
+        self.forts = rules.ALONE_THRESHOLD_KEYS if alone else rules.THRESHOLD_KEYS
+        for key in self.forts:
+            label, example = FORT_FIELDS[key]
+            if alone and key == "fort_dawnguard":  # no Hall: Fort Dawnguard is the card's only side here
+                label = f"{rules.FORT_DAWNGUARD}: stars for each level"
+            self.fields[key] = forms.CharField(
+                label=label, max_length=200, help_text=f"As printed on the card, in order, e.g. {example}.",
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
             if thresholds:
-                self.initial.setdefault(name, ", ".join(str(n) for n in thresholds[name]))
+                self.initial.setdefault(key, ", ".join(str(n) for n in thresholds[key]))
 
-    def clean_hall_of_the_vigilant(self):
-        return parse_stars(self.cleaned_data["hall_of_the_vigilant"])
+    def clean(self):
+        cleaned = super().clean()
+        for key in self.forts:
+            if key in cleaned:
+                try:
+                    cleaned[key] = parse_stars(cleaned[key])
+                except forms.ValidationError as error:
+                    self.add_error(key, error)
+        return cleaned
 
-    def clean_fort_dawnguard(self):
-        return parse_stars(self.cleaned_data["fort_dawnguard"])
+    def fort_fields(self):
+        return [self[key] for key in self.forts]
 
     def thresholds(self) -> dict[str, list[int]]:
-        return {key: self.cleaned_data[key] for key in rules.THRESHOLD_KEYS}
+        return {key: self.cleaned_data[key] for key in self.forts}
 
     def entry(self) -> Entry:
         """The thresholds corrected."""
@@ -82,12 +98,13 @@ class ThresholdsForm(RefusalsBesideFields, forms.Form):
         """A thresholds refusal names its fort: show it under that fort's field."""
         if error.field != "fort_thresholds":
             return None
-        return "fort_dawnguard" if rules.FORT_DAWNGUARD in error.message else "hall_of_the_vigilant"
+        return next((key for key, name in self.forts.items() if name in error.message), None)
 
 
 class SetupForm(ThresholdsForm):
     """The campaign's setup: a hero for each roster player who plays from the start (a player
-    left empty joins later), and the fort thresholds."""
+    left empty joins later), each at level 1 (the rules refuse another), and the fort
+    thresholds (`alone`: for chapter 2 played alone)."""
 
     def __init__(self, *args, roster: list[str], **kwargs):
         super().__init__(*args, **kwargs)

@@ -48,11 +48,13 @@ def _checklist(chapter: int, standalone: bool = False) -> dict:
 # The setup --------------------------------------------------------------------------------
 
 
-def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None, page_errors=()):
+def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None, page_errors=(), mode=None):
     campaign = access.campaign
     editing = not state.set_up and access.can_record
     if editing and setup_form is None:
-        setup_form = SetupForm(roster=state.players)
+        setup_form = SetupForm(roster=state.players, alone=mode == ALONE)
+    # Chapter 2 played alone is set up with its own forts and checklist (GAMES.md, 2026-12-01).
+    alone = setup_form.alone if setup_form is not None else mode == ALONE
     if state.set_up and access.can_record and thresholds_form is None:
         thresholds_form = ThresholdsForm(prefix="fix", thresholds=state.fort_thresholds)
     context = {
@@ -68,12 +70,11 @@ def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None
             {"hero": hero, "side": rules.side_label(hero.side, state.chapter)}
             for hero in state.heroes.values()
         ],
-        "forts": [
-            (rules.HALL, state.fort_thresholds.get("hall_of_the_vigilant", [])),
-            (rules.FORT_DAWNGUARD, state.fort_thresholds.get("fort_dawnguard", [])),
-        ],
+        "forts": [(name, state.fort_thresholds.get(key, [])) for key, name in
+                  rules.threshold_forts(state.fort_thresholds).items()],
         "fort": rules.fort_progress(state),
-        "first": _checklist(1),
+        "alone": alone,
+        "first": _checklist(rules.STANDALONE_CHAPTER, standalone=True) if alone else _checklist(1),
         "can_start": access.can_record and bool(rules.startable_chapters(state)),
     }
     return render_page(request, SETUP_TEMPLATE, context)
@@ -87,10 +88,10 @@ def setup_edit(request, slug):
     campaign = access.campaign
     state = states.state(campaign)
     if request.method != "POST":
-        return _setup_page(request, access, state)
+        return _setup_page(request, access, state, mode=request.GET.get("mode"))
     if state.set_up:
         return _setup_page(request, access, state, page_errors=[ALREADY_SET_UP])
-    form = SetupForm(request.POST, roster=state.players)
+    form = SetupForm(request.POST, roster=state.players, alone=request.POST.get("mode") == ALONE)
     return append_or_refuse(
         request,
         campaign,
@@ -112,7 +113,8 @@ def thresholds_edit(request, slug):
     the rules' refusal."""
     access = _dawnguard(request, slug, record=True)
     campaign = access.campaign
-    form = ThresholdsForm(request.POST, prefix="fix")
+    state = states.state(campaign)
+    form = ThresholdsForm(request.POST, prefix="fix", alone=state.set_up_alone)
 
     def corrected(saved) -> str:
         fort = rules.fort_progress(saved.state)

@@ -66,6 +66,11 @@ class PlayForm(RefusalsBesideFields, Form):
     mode = forms.ChoiceField(choices=list(rules.MODES.items()), widget=forms.RadioSelect, label="Mode")
     played_on = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
     first_to_ten = forms.CharField(required=False, label="Who got there first")
+    # Chaos victory conditions with Dovahkiin rules (heroes, spells, …): logged as Chaos, noted.
+    dovahkiin_rules = forms.BooleanField(
+        required=False, label=f"Played with {rules.DOVAHKIIN_RULES}",
+        help_text="Heroes, spells and the like, but Chaos victory conditions: the play counts as Chaos.",
+    )
     civil_war_winner = forms.TypedChoiceField(
         required=False,
         coerce=int,
@@ -159,12 +164,16 @@ class PlayForm(RefusalsBesideFields, Form):
     def game_data(self) -> dict:
         """The game entry's data, as JOURNAL.md writes it."""
         data = self.cleaned_data
-        return {
+        game = {
             "number": data["number"],
             "played_on": data["played_on"].isoformat(),
             "mode": data["mode"],
             "seats": self.seats(),
         }
+        # Only a Chaos play notes it (the box stays ticked, hidden, when the mode changes).
+        if data["mode"] == rules.CHAOS and data.get("dovahkiin_rules"):
+            game["dovahkiin_rules"] = True
+        return game
 
     def contenders(self) -> list[str]:
         """Dovahkiin players with 10+ points and a living hero, as far as the form tells."""
@@ -203,7 +212,8 @@ class PlayForm(RefusalsBesideFields, Form):
 
 def initial_from_game(data: dict) -> dict:
     """A play form's initial values from a game as the journal holds it (to correct it)."""
-    initial = {"number": data["number"], "played_on": data["played_on"], "mode": data["mode"]}
+    initial = {"number": data["number"], "played_on": data["played_on"], "mode": data["mode"],
+               "dovahkiin_rules": data.get("dovahkiin_rules", False)}
     for slot, seat in enumerate(data["seats"], 1):
         for part in SEAT_PARTS:
             if part in seat:
@@ -248,6 +258,7 @@ CARD_SET_WORDS = {
     "second_symbol": "Three of the second symbol",
     "third_symbol": "Three of the third symbol",
     "one_of_each": "One of each symbol",
+    "wildcard": "Two “?” wildcards",
 }
 
 

@@ -15,8 +15,10 @@ def plays(state, after_game, campaign_key: str, campaign_name: str):
                  score=game.scores[player])
             for order, (player, faction) in enumerate(game.factions.items(), 1)
         )
+        # A Chaos play played with Dovahkiin rules stays a Chaos play (its mode, its stats), noted.
+        note = risk_skyrim.DOVAHKIIN_RULES if game.dovahkiin_rules else None
         yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, seats,
-                   mode=risk_skyrim.MODES[game.mode])
+                   mode=risk_skyrim.MODES[game.mode], note=note)
 
 
 READ_SIDE = ReadSide(plays=plays, side_word="Faction", scored=True)

@@ -225,6 +225,7 @@ def _start_result(form: StartForm) -> dict:
         units = rules.starting_units(mode, players)
         cards = rules.starting_territory_cards(mode, players) if mode == rules.CHAOS else None
         neutral = rules.neutral_territories(mode, players)
+        dragons = rules.dragons(mode)
     except RuleError as error:
         return {"problems": [error.message]}
     seats = [
@@ -237,6 +238,7 @@ def _start_result(form: StartForm) -> dict:
         "players": players,
         "seats": seats,
         "neutral": neutral,
+        "dragons": dragons,
         "same_units": len(set(units)) == 1,
     }
 

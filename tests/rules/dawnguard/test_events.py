@@ -557,6 +557,37 @@ def test_a_follower_another_player_holds_cannot_be_drawn():
     assert state.fort_cards["Cid"] == ["Agmaer"]
 
 
+def test_a_card_drawn_as_an_item_cannot_later_be_drawn_as_a_follower():
+    """GAMES.md, 2026-12-01: a card is a Follower or an item for the whole campaign."""
+    state = pledged(event("fort_card", player="Ben", card="Crossbow"))
+    assert dawnguard.fort_card_kind(state, " crossbow") == "item"
+    error = refused(state, event("fort_card", player="Cid", card=" CROSSBOW ", follower=True))
+    assert (error.field, error.message) == (
+        "follower",
+        "Crossbow was drawn as an item before: a card drawn from a fort is a Follower or an item for the "
+        "whole campaign",
+    )
+    play(state, event("fort_card", player="Cid", card="crossbow"))  # as an item again: accepted
+    assert dawnguard.fort_card_kind(state, "Crossbow") == "item"
+
+
+def test_a_card_drawn_as_a_follower_stays_a_follower():
+    state = pledged(event("fort_card", player="Ben", card="Agmaer", follower=True))
+    assert dawnguard.fort_card_kind(state, "agmaer") == "follower"
+    assert dawnguard.fort_card_kind(state, "Lydia") is None
+    # Drawn again without the tick: Ben holds it, so nobody else draws it (follower or not).
+    assert refused(state, event("fort_card", player="Cid", card="Agmaer")).field == "card"
+
+
+def test_fort_card_names_are_compared_without_case_or_surrounding_spaces():
+    state = pledged(event("fort_card", player="Ben", card="Crossbow"))
+    error = refused(state, event("fort_card", player="Ben", card="  crossbow "))
+    assert error.message == "Ben has already drawn crossbow: a player draws each fort card at most once"
+    play(state, event("fort_card", player="Ben", card="Lydia ", follower=True))
+    assert dawnguard.fort_card_holder(state, " LYDIA") == "Ben"
+    assert state.happenings[-1].text == "Ben draws the Follower Lydia from the Hall of the Vigilant"
+
+
 def test_follower_is_true_or_left_out():
     error = refused(pledged(), event("fort_card", player="Ben", card="Crossbow", follower=False))
     assert error.field == "follower"

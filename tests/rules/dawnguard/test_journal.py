@@ -265,7 +265,7 @@ def test_chapter_2_played_alone_round_trips():
         "players": ["Ana", "Ben"],
         "setup": {
             "heroes": [
-                {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 2},
+                {"player": "Ana", "hero": "Sigrid", "race": "Redguard", "level": 1},
                 {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
             ],
             "fort_thresholds": SETUP["fort_thresholds"],
@@ -288,8 +288,9 @@ def test_chapter_2_played_alone_round_trips():
     assert round_trip(data) == data
     _, _, _, _, timeline = journal.load(data, RULES)
     state = dawnguard.state_json(timeline.current)
+    # Each hero starts at level 1 and levels up twice (GAMES.md, 2026-12-01).
     assert [(h["level"], h["side"], h["hunger"]) for h in state["heroes"]] == [
-        (4, "volkihar", 1),
+        (3, "volkihar", 1),
         (3, "dawnguard", None),
     ]
     assert state["board_threat_tokens"] == 2
@@ -325,7 +326,7 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
 
     from ...journals import dawnguard_journals
 
-    kinds, events, keys = set(), set(), set()
+    kinds, events, keys, forts = set(), set(), set(), set()
     for data in dawnguard_journals().values():
         assert round_trip(data) == data
         _, _, _, entries, _ = journal.load(data, RULES)
@@ -342,7 +343,10 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
             elif entry.kind == "setup":
                 keys.update(f"hero.{key}" for hero in entry.data["heroes"] for key in hero
                             if key in HERO_OPTIONAL_KEYS)
+                forts.add(frozenset(entry.data["fort_thresholds"]))
     assert kinds == set(APPLIERS)
+    # Both setups: chapter 1's forts, and chapter 2 played alone's (GAMES.md, 2026-12-01).
+    assert forts == {frozenset(dawnguard.THRESHOLD_KEYS), frozenset(dawnguard.ALONE_THRESHOLD_KEYS)}
     assert events == set(dawnguard.EVENT_TYPES)
     optional = dawnguard.EVENT_OPTIONAL_FIELDS
     assert keys == (

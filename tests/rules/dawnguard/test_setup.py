@@ -124,21 +124,39 @@ def test_setup_comes_once():
     assert refused(state, setup()).message == "the campaign is already set up"
 
 
-def test_setup_gives_a_hero_the_level_entered():
+def test_setup_accepts_a_hero_written_at_level_1():
     heroes = copy.deepcopy(SETUP["heroes"])
-    heroes[0]["level"] = 4
+    heroes[0]["level"] = 1
     state = play(dawnguard.new_state(PLAYERS), setup(heroes=heroes))
-    assert hero(state, "Ana")["level"] == 4
-    assert hero(state, "Ben")["level"] == 1
+    assert hero(state, "Ana")["level"] == 1
 
 
-@pytest.mark.parametrize("level", [0, 100, "3", 2.5, True])
-def test_setup_refuses_a_level_that_is_not_a_hero_level(level):
+@pytest.mark.parametrize("level", [2, 4, 0])
+def test_setup_refuses_a_hero_above_or_below_level_1_in_the_rulebooks_words(level):
+    """GAMES.md, 2026-12-01: every hero starts at level 1 (rulebook, chapter 1 setup)."""
     heroes = copy.deepcopy(SETUP["heroes"])
     heroes[1]["level"] = level
     error = refused(dawnguard.new_state(PLAYERS), setup(heroes=heroes))
-    assert error.message == "a hero's level is a whole number from 1 to 99"
+    assert error.message == (
+        f"every hero starts at level 1, not {level}: \"All characters start from scratch, even if you are "
+        'playing with characters from a previous game" (rulebook, chapter 1 setup)'
+    )
     assert (error.place, error.field) == ("setup, hero 2", "level")
+
+
+@pytest.mark.parametrize(("level", "shown"), [("3", '"3"'), (2.5, "2.5"), (True, "true")])
+def test_setup_refuses_a_level_that_is_not_a_whole_number(level, shown):
+    heroes = copy.deepcopy(SETUP["heroes"])
+    heroes[1]["level"] = level
+    error = refused(dawnguard.new_state(PLAYERS), setup(heroes=heroes))
+    assert error.message.startswith(f"every hero starts at level 1, not {shown}: ")
+    assert error.field == "level"
+
+
+def test_a_joining_player_starts_at_level_1_and_levels_up_twice():
+    state = chapter_2(event("join", player="Eve", hero="Talen-Jei", race="Argonian", side="dawnguard"))
+    assert hero(state, "Eve")["level"] == 1 + 2
+    assert state.happenings[-1].text == "Eve joins as Talen-Jei (Argonian, level 3), the Dawnguard"
 
 
 # Fort thresholds corrected ---------------------------------------------------------------

@@ -10,6 +10,7 @@ from campaigns.rules.base import Entry
 from .helpers import (
     PLAYERS,
     PLEDGES,
+    SETUP,
     chapter_2,
     event,
     game,
@@ -47,7 +48,9 @@ def test_a_game_date_is_an_iso_date():
 def test_the_first_game_plays_chapter_1_or_chapter_2_alone():
     state = play(dawnguard.new_state(PLAYERS), setup())
     assert state.next_chapters() == [1, 2]
-    assert dawnguard.startable_chapters(state) == [(1, False), (2, True)]
+    # The pages offer what the setup was for: with the Hall's thresholds, chapter 1 (a journal
+    # set up so may still play chapter 2 alone, as before: GAMES.md, 2026-12-01).
+    assert dawnguard.startable_chapters(state) == [(1, False)]
     error = refused(state, game(1, chapter=3))
     assert error.message == "the first game plays chapter 1, or chapter 2 as a standalone scenario"
     assert error.field == "chapter"
@@ -181,6 +184,52 @@ def test_no_pledge_in_chapter_2_played_alone_but_a_later_player_joins():
     assert error.message.startswith("pledges are made in chapter 1 only")
     play(state, event("join", player="Dee", hero="Serana", race="Nord", side="dawnguard"))
     assert hero(state, "Dee")["level"] == 3
+
+
+ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
+
+
+def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_and_castle_volkihar_never_the_hall():
+    """GAMES.md, 2026-12-01: a standalone chapter 2 asks for Fort Dawnguard's and Castle
+    Volkihar's thresholds, never the Hall of the Vigilant's."""
+    state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=ALONE_THRESHOLDS))
+    assert state.set_up_alone and state.fort_thresholds == ALONE_THRESHOLDS
+    assert (state.vigilant_fort.name, state.vigilant_fort.thresholds) == ("Fort Dawnguard", [3, 5, 7])
+    assert state.next_chapters() == [2] and dawnguard.startable_chapters(state) == [(2, True)]
+    error = refused(state, game(1, chapter=1))
+    assert (error.field, error.message) == (
+        "chapter",
+        "the campaign is set up to play chapter 2 alone (Fort Dawnguard's and Castle Volkihar's thresholds, "
+        "no Hall of the Vigilant): its first game plays chapter 2",
+    )
+    play(state, standalone(), event("fort_stars", player="Ben", count=3))
+    assert (state.vigilant_fort.name, state.vigilant_fort.gold) == ("Fort Dawnguard", 1)
+    assert [h.level for h in state.heroes.values()] == [3, 3, 3]  # level 1, up twice
+
+
+def test_a_setup_has_the_hall_and_fort_dawnguard_or_fort_dawnguard_and_castle_volkihar():
+    state = dawnguard.new_state(PLAYERS)
+    for thresholds, message in (
+        ({"fort_dawnguard": [3, 5, 7]}, "'fort_thresholds' needs 'hall_of_the_vigilant'"),
+        ({**ALONE_THRESHOLDS, "hall_of_the_vigilant": [3, 5]},
+         "unknown key 'castle_volkihar' in 'fort_thresholds' (its keys: hall_of_the_vigilant, fort_dawnguard)"),
+        ({"castle_volkihar": [4, 6]}, "'fort_thresholds' needs 'fort_dawnguard'"),
+        ({**ALONE_THRESHOLDS, "castle_volkihar": [4, 0]},
+         "the Castle Volkihar thresholds must list the stars printed on its card (whole numbers above 0)"),
+    ):
+        assert refused(state, setup(fort_thresholds=thresholds)).message == message
+
+
+def test_a_correction_keeps_the_forts_the_campaign_was_set_up_with():
+    state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=ALONE_THRESHOLDS))
+    play(state, Entry("thresholds", {"fort_thresholds": {"fort_dawnguard": [4, 6, 8], "castle_volkihar": [4, 6]}}))
+    assert state.vigilant_fort.thresholds == [4, 6, 8]
+    assert state.happenings[-1].text == (
+        "the fort thresholds are corrected (Fort Dawnguard 4, 6, 8; Castle Volkihar 4, 6): "
+        "Fort Dawnguard is at level 0 with 0 stars"
+    )
+    error = refused(state, Entry("thresholds", {"fort_thresholds": SETUP["fort_thresholds"]}))
+    assert error.message.startswith("unknown key 'hall_of_the_vigilant' in 'fort_thresholds'")
 
 
 def test_chapter_2_alone_goes_on_to_chapter_3():

@@ -1,9 +1,12 @@
 """The helpers the Dawnguard pages call: the contested skill test, and what the forms offer and
 what is left (sides, places to feed, threat tokens, the fort's progress, why a sitting cannot start)."""
 
-from campaigns.rules import dawnguard
+import pytest
 
-from .helpers import PLAYERS, event, pledged
+from campaigns.rules import dawnguard
+from campaigns.rules.base import RuleError
+
+from .helpers import PLAYERS, chapter_1, chapter_2, event, pledged
 
 
 # Contested skill tests ------------------------------------------------------------------
@@ -62,3 +65,47 @@ def test_what_is_left_for_the_forms():
     assert dawnguard.why_not_start(state, 1) is None
     not_set_up = dawnguard.new_state(PLAYERS)
     assert dawnguard.why_not_start(not_set_up, 1).startswith("the campaign's setup")
+
+
+# Who takes a contested skill test (GAMES.md, 2026-12-01) ---------------------------------
+
+
+def test_a_contested_skill_test_is_taken_by_a_player_from_each_faction():
+    state = pledged()  # Ana is a Vampire; Ben and Cid Vigilants
+    assert dawnguard.check_contestants(state, ["Ana", "Ben"]) is None
+    assert dawnguard.check_contestants(state, ["Ben", "Ana", "Cid"]) is None
+
+
+def test_a_contested_skill_test_needs_two_or_more_contestants():
+    state = pledged()
+    with pytest.raises(RuleError) as caught:
+        dawnguard.check_contestants(state, ["Ana"])
+    assert (caught.value.field, caught.value.message) == (
+        "contestants",
+        "a contested skill test is taken by 2 or more players, from both factions: tick who takes it (only Ana)",
+    )
+    with pytest.raises(RuleError) as caught:
+        dawnguard.check_contestants(state, [])
+    assert caught.value.message.endswith("tick who takes it")
+
+
+def test_a_contested_skill_test_within_one_faction_is_refused():
+    state = pledged()
+    with pytest.raises(RuleError) as caught:
+        dawnguard.check_contestants(state, ["Ben", "Cid"])
+    assert caught.value.message == (
+        "Ben and Cid both play for the Vigilants of Stendarr: a contested skill test is taken by players from "
+        "both factions, at least one from each"
+    )
+    later = chapter_2()
+    with pytest.raises(RuleError) as caught:
+        dawnguard.check_contestants(later, ["Ben", "Cid"])
+    assert caught.value.message.startswith("Ben and Cid both play for the Dawnguard")
+
+
+def test_a_contestant_needs_a_side():
+    with pytest.raises(RuleError) as caught:
+        dawnguard.check_contestants(chapter_1(), ["Ana", "Ben"])
+    assert caught.value.message == (
+        "Ana has not pledged yet: a contested skill test is between the two factions' players"
+    )

@@ -139,7 +139,7 @@ def scarred_and_built():
     state = campaign()
     start(state)
     apply(state, "event", {"type": "scar", "player": "Ben", "territory": "Peru", "scar": "Bunker"})
-    apply(state, "event", {"type": "scar", "player": "Ben", "territory": "Egypt", "scar": "Ammo Shortage"})
+    apply(state, "event", {"type": "scar", "player": "Cid", "territory": "Egypt", "scar": "Ammo Shortage"})
     end(state, {"Ana": "won", "Ben": "held_on", "Cid": "held_on"})
     win(state, choice("found_major_city", territory="Egypt", name="Nova Cairo"))
     held(state, "Ben", choice("found_minor_city", territory="Brazil", name="Rio Nuevo"))

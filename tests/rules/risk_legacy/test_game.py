@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.rules import risk_legacy as rl
+from campaigns.rules.base import Entry
 
 from .helpers import (
     BEAR,
@@ -486,7 +487,7 @@ def test_events_happen_only_during_a_game():
 def test_an_event_of_unknown_type_or_shape_is_refused():
     state = playing()
     assert refuse(state, "event", {"type": "missile"}).message == (
-        "an event's 'type' must be scar, fortification_box, city, elimination, missiles or recruitment"
+        "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment or red_star"
     )
     assert refuse(state, "event", {**scar("Ben", "Peru", "Bunker"), "count": 1}).message == (
         "unknown key 'count' in a scar event"
@@ -574,3 +575,36 @@ def test_packet_conditions_are_noted_with_their_game():
 
 def test_no_condition_is_met_on_a_fresh_campaign():
     assert in_rewards().conditions_met == {}
+
+
+# One Scar card a player a game (GAMES.md, 2026-12-01) -------------------------------------
+
+
+def test_a_player_places_one_scar_a_game():
+    state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
+    error = refuse(state, "event", scar("Ben", "Siam", "Ammo Shortage"))
+    assert (error.place, error.field) == ("game 1, event 2", "player")
+    assert error.message == (
+        "Ben has already placed a scar in game 1: each player is dealt one Scar card a game, so places one "
+        "scar, unless a card or packet lets them place another"
+    )
+    apply(state, "event", scar("Cid", "Siam", "Ammo Shortage"))  # another player's first: accepted
+    assert state.territories["Siam"].scar == "Ammo Shortage"
+
+
+def test_a_second_scar_by_the_same_player_is_placed_when_a_card_allows_it():
+    state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
+    apply(state, "event", {**scar("Ben", "Siam", "Ammo Shortage"), "allowed_by_card": True})
+    assert state.territories["Siam"].scar == "Ammo Shortage"
+    assert rl.describe(Entry("event", state.last_game.events[-1])) == (
+        "Ben scarred Siam: Ammo Shortage (a card allowed it)"
+    )
+
+
+def test_a_player_places_a_scar_again_in_the_next_game():
+    state = apply(playing(), "event", scar("Ben", "Peru", "Bunker"))
+    end(state)
+    win(state, choice("destroy_territory_card", territory="Japan"))
+    start(state, [("Ana", KHAN, "Egypt"), ("Ben", BEAR, "Brazil"), ("Cid", MECH, "Ural")])
+    apply(state, "event", scar("Ben", "Siam", "Ammo Shortage"))
+    assert state.territories["Siam"].scar == "Ammo Shortage"

@@ -83,9 +83,12 @@ def random_event(gen: Generated) -> dict | None:
     kind = rng.choice(["scar", "fortification_box", "city"])
     covers = rng.random() < 0.2  # a card lets this scar or city cover another
     if kind == "scar":
+        placers = rl.scar_placers(state.last_game, covers)  # one Scar card a player a game
+        if not placers:
+            return None
         event = {
             "type": "scar",
-            "player": rng.choice(seated),
+            "player": rng.choice(placers),
             "territory": rng.choice(rl.scar_targets(state, covers)),
             "scar": rng.choice(state.scar_types).name,
         }

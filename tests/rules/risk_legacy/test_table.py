@@ -87,7 +87,7 @@ def test_recruitment_counts_territories_population_continents_and_cards():
     held(state, "Ben", choice("found_minor_city", territory="Peru", name="Lima"))
     play(state, choice("change_continent_bonus", continent="South America", delta=1))
     south_america = ["Venezuela", "Peru", "Brazil", "Argentina"]
-    ana = rl.recruitment(state, "Ana", [*south_america, "Egypt", "Ural"], icons_traded=3)
+    ana = rl.recruitment(state, "Ana", [*south_america, "Egypt", "Ural"], icons_traded=3, cards_traded=2)
     assert (ana.territories, ana.population, ana.base) == (6, 1, 3)
     assert ana.continent_bonuses == {"South America": 2 + 1 + 1}  # base, +1 mark, her name
     assert ana.traded_in == 4 and ana.total == 3 + 4 + 4
@@ -100,11 +100,36 @@ def test_the_trade_in_chart_counts_resource_icons_not_cards():
     """Three cards worth 7 coins: the board's chart line for 7 icons, not for 3 cards."""
     chart = {"2": 2, "3": 4, "4": 7, "5": 10, "6": 13, "7": 17, "8": 21, "9": 25, "10": 30}
     state = campaign(trade_in_chart=chart)
-    assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=7).traded_in == 17
+    assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=7, cards_traded=3).traded_in == 17
     for icons in (1, 11):
         with pytest.raises(RuleError) as caught:
             rl.recruitment(state, "Ana", ["Peru"], icons_traded=icons)
         assert caught.value.message == f"A trade-in is 2 to 10 Resource icons, not {icons}"
+
+
+def test_a_trade_in_takes_two_or_more_resource_cards():
+    """GAMES.md, 2026-12-01 (rulebook: "If you have 2 or more Resource cards")."""
+    state = campaign(trade_in_chart=CHART)
+    assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=2, cards_traded=2).traded_in == 2
+    for cards, message in (
+        (1, "A trade-in needs 2 or more Resource cards, not 1"),
+        (0, "How many Resource cards are traded in? A trade-in needs 2 or more"),
+    ):
+        with pytest.raises(RuleError) as caught:
+            rl.recruitment(state, "Ana", ["Peru"], icons_traded=2, cards_traded=cards)
+        assert (caught.value.field, caught.value.message) == ("cards", message)
+
+
+def test_the_cards_traded_in_show_an_icon_each_at_least():
+    state = campaign(trade_in_chart=CHART)
+    assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=3, cards_traded=3).traded_in == 4
+    for icons in (0, 2):
+        with pytest.raises(RuleError) as caught:
+            rl.recruitment(state, "Ana", ["Peru"], icons_traded=icons, cards_traded=3)
+        assert (caught.value.field, caught.value.message) == (
+            "icons",
+            f"3 Resource cards show at least 3 Resource icons, not {icons}: count the coins on every card traded in",
+        )
 
 
 def test_recruitment_is_at_least_three():

@@ -3,6 +3,7 @@ Missiles fired in one combat, recruitment while holding a Missile."""
 
 from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
+from campaigns.rules.base import Entry
 
 from ...journal_files import RULES
 from .helpers import apply, campaign, end, play, refuse, start
@@ -184,3 +185,175 @@ def test_scar_cards_are_dealt_only_when_there_is_one_for_everyone():
     assert rl.scar_cards_dealt(4, 4) is True
     assert rl.scar_cards_dealt(3, 4) is False
     assert rl.scar_cards_dealt(None, 4) is None
+
+
+# Missiles per player (GAMES.md, 2026-12-01): a `missiles` event may name who fired.
+
+
+def signatures_for_ana_and_ben():
+    """Ana signed games 1 and 2, Ben game 3: in game 4 Ana holds 2 Missiles, Ben 1, Cid none."""
+    state = campaign()
+    play(state)
+    play(state)
+    play(state, seats=[("Ben", "Enclave of the Bear", "Peru"), ("Ana", "Khan Industries", "Egypt"),
+                       ("Cid", "Die Mechaniker", "Ural")])
+    start(state)
+    return state
+
+
+def test_missiles_named_by_player_are_spent_from_that_players_own():
+    state = signatures_for_ana_and_ben()
+    event(state, type="missiles", count=2, by={"Ana": 1, "Ben": 1})
+    game = state.last_game
+    assert (rl.missiles_left_for(state, game, "Ana"), rl.missiles_left_for(state, game, "Ben")) == (1, 0)
+    assert rl.missile_holders(state, game) == ["Ana"]
+    event(state, type="missiles", count=1, by={"Ana": 1})  # Ana's second: the edge, accepted
+    assert rl.missiles_left_for(state, game, "Ana") == 0
+
+
+def test_a_player_firing_more_than_they_hold_is_refused_though_others_hold_some():
+    state = signatures_for_ana_and_ben()
+    error = refuse(state, "event", {"type": "missiles", "count": 2, "by": {"Ben": 2}})
+    assert (error.field, error.message) == ("by", "Ben holds only 1 Missile unfired in game 4, not 2")
+    event(state, type="missiles", count=1, by={"Ben": 1})
+    error = refuse(state, "event", {"type": "missiles", "count": 1, "by": {"Ben": 1}})
+    assert (error.field, error.message) == (
+        "by", "Ben holds no unfired Missile: their only Missile has been fired in game 4"
+    )
+    error = refuse(state, "event", {"type": "missiles", "count": 1, "by": {"Cid": 1}})
+    assert error.message == "Cid holds no Missile (they have never signed the victor's section)"
+
+
+def test_the_counts_of_who_fired_add_up_to_the_missiles_of_the_combat():
+    state = signatures_for_ana_and_ben()
+    error = refuse(state, "event", {"type": "missiles", "count": 2, "by": {"Ana": 1}})
+    assert (error.field, error.message) == (
+        "by", "The Missiles named add up to 1, not the 2 fired in this combat: say how many each player fired"
+    )
+    for by in ({}, {"Ana": 0}, {"Ana": "1"}, ["Ana"]):
+        assert refuse(state, "event", {"type": "missiles", "count": 1, "by": by}).field == "by"
+    error = refuse(state, "event", {"type": "missiles", "count": 1, "by": {"Dee": 1}})
+    assert (error.field, error.message) == ("by", "Dee is not playing game 4")
+
+
+def test_recruitment_while_holding_a_missile_is_judged_per_player_once_who_fired_is_named():
+    state = signatures_for_ana_and_ben()
+    event(state, type="missiles", count=1, by={"Ben": 1})
+    error = refuse(state, "event", {"type": "recruitment", "player": "Ben", "troops": 30})
+    assert (error.field, error.message) == (
+        "player", "Ben holds no unfired Missile: their only Missile has been fired in game 4"
+    )
+    event(state, type="recruitment", player="Ana", troops=30)  # Ana still holds both of hers
+    assert state.conditions_met["recruit_30"] == 4
+
+
+def test_missiles_without_who_fired_keep_the_per_game_reading():
+    state = signatures_for_ana_and_ben()
+    event(state, type="missiles", count=2)
+    game = state.last_game
+    # Nobody is named: any of the three at the table may be the one left.
+    assert rl.missile_holders(state, game) == ["Ana", "Ben"]
+    event(state, type="missiles", count=1, by={"Ben": 1})
+    assert rl.missile_holders(state, game) == []
+    assert refuse(state, "event", {"type": "missiles", "count": 1, "by": {"Ana": 1}}).field == "count"
+
+
+def test_missiles_named_by_player_read_in_words():
+    assert rl.describe(Entry("event", {"type": "missiles", "count": 1, "by": {"Ana": 1}})) == (
+        "1 Missile fired by Ana in one combat"
+    )
+    assert rl.describe(Entry("event", {"type": "missiles", "count": 3, "by": {"Ana": 2, "Ben": 1}})) == (
+        "3 Missiles fired in one combat: 2 by Ana, 1 by Ben"
+    )
+    assert rl.describe(Entry("event", {"type": "missiles", "count": 2})) == "2 Missiles fired in one combat"
+
+
+def test_who_fired_round_trips_through_the_journal_and_without_it_nothing_changes():
+    data = {
+        "format": "campaign-journal/1", "system": "risk-legacy", "name": "T", "players": ["Ana", "Ben", "Cid"],
+        "setup": {"starting_powers": {f: "p" for f in rl.FACTIONS},
+                  "coin_stickers": {"Brazil": 2, "Egypt": 2, "Ural": 2, "Japan": 2, "Iceland": 2, "Siam": 2}},
+        "games": [],
+    }
+    seats = [{"player": "Ana", "faction": rl.FACTIONS[0], "start": "Egypt", "result": "won"},
+             {"player": "Ben", "faction": rl.FACTIONS[1], "start": "Peru", "result": "held_on"},
+             {"player": "Cid", "faction": rl.FACTIONS[2], "start": "Ural", "result": "held_on"}]
+    reward = [{"player": "Ana", "sign": {}, "choice": {"type": "destroy_territory_card", "territory": "Siam"}}]
+    data["games"] = [
+        {"number": 1, "played_on": "2026-09-03", "seats": seats, "packets_opened": [], "events": [],
+         "rewards": reward},
+        {"number": 2, "played_on": "2026-09-10", "seats": seats, "packets_opened": [],
+         "events": [{"type": "missiles", "count": 1, "by": {"Ana": 1}}], "rewards": []},
+    ]
+    data["games"][1]["rewards"] = [
+        {"player": "Ana", "sign": {}, "choice": {"type": "destroy_territory_card", "territory": "Japan"}}
+    ]
+    system, name, players, entries, _ = journal.load(data, RULES)
+    assert journal.write(system, name, players, entries) == data
+
+
+# Red Stars (GAMES.md, 2026-12-01): a Red Star taken from another player, with an HQ.
+
+
+def test_a_red_star_taken_from_another_player_is_logged_with_the_hq():
+    state = campaign()
+    start(state)
+    event(state, type="red_star", player="Ana", **{"from": "Ben"})
+    game = state.last_game
+    assert (rl.hqs_held(game, "Ana"), rl.hqs_held(game, "Ben")) == (2, 0)
+    assert state.changes[-1].kind == "red_star"
+    assert state.changes[-1].text == "Ana took a Red Star from Ben, capturing an HQ"
+    event(state, type="red_star", player="Cid", **{"from": "Ana"})  # Ana holds two: one is taken
+    assert rl.hqs_held(game, "Ana") == 1
+
+
+def test_a_red_star_is_taken_only_from_a_player_who_holds_an_hq():
+    state = campaign()
+    start(state)
+    event(state, type="red_star", player="Ana", **{"from": "Ben"})
+    error = refuse(state, "event", {"type": "red_star", "player": "Cid", "from": "Ben"})
+    assert (error.field, error.message) == (
+        "from",
+        "Ben holds no HQ now, so has no Red Star to take: a Red Star is taken by capturing an HQ "
+        "(Red Star tokens never change hands)",
+    )
+    event(state, type="red_star", player="Ben", **{"from": "Ana"})  # Ben takes one back
+    event(state, type="red_star", player="Cid", **{"from": "Ben"})
+
+
+def test_a_red_star_is_taken_by_a_seated_player_still_in_the_game_from_another():
+    state = campaign()
+    start(state)
+    error = refuse(state, "event", {"type": "red_star", "player": "Ana", "from": "Ana"})
+    assert (error.field, error.message) == (
+        "from", "Ana cannot take a Red Star from themselves: it is taken from another player"
+    )
+    assert refuse(state, "event", {"type": "red_star", "player": "Ana", "from": "Dee"}).message == (
+        "Dee is not playing game 1"
+    )
+    assert refuse(state, "event", {"type": "red_star", "player": "Ana"}).field == "from"
+    event(state, type="elimination", player="Cid")
+    error = refuse(state, "event", {"type": "red_star", "player": "Cid", "from": "Ana"})
+    assert (error.field, error.message) == (
+        "player", "Cid has been eliminated in game 1: an eliminated player takes nothing"
+    )
+
+
+def test_a_red_star_reads_in_words_and_round_trips_through_the_journal():
+    assert rl.describe(Entry("event", {"type": "red_star", "player": "Ana", "from": "Ben"})) == (
+        "Ana took a Red Star from Ben, capturing an HQ"
+    )
+    data = {
+        "format": "campaign-journal/1", "system": "risk-legacy", "name": "T", "players": ["Ana", "Ben", "Cid"],
+        "setup": {"starting_powers": {f: "p" for f in rl.FACTIONS},
+                  "coin_stickers": {"Brazil": 2, "Egypt": 2, "Ural": 2, "Japan": 2, "Iceland": 2, "Siam": 2}},
+        "games": [{"number": 1, "played_on": "2026-09-03",
+                   "seats": [{"player": "Ana", "faction": rl.FACTIONS[0], "start": "Egypt", "result": "won"},
+                             {"player": "Ben", "faction": rl.FACTIONS[1], "start": "Peru", "result": "held_on"},
+                             {"player": "Cid", "faction": rl.FACTIONS[2], "start": "Ural", "result": "held_on"}],
+                   "packets_opened": [], "events": [{"type": "red_star", "player": "Ana", "from": "Ben"}],
+                   "rewards": []}],
+    }
+    system, name, players, entries, timeline = journal.load(data, RULES)
+    assert timeline.current.games[0].events == [{"type": "red_star", "player": "Ana", "from": "Ben"}]
+    assert journal.write(system, name, players, entries) == data

@@ -71,10 +71,10 @@ class EventForm(shared_forms.EventForm):
 
 
 class AllowedByCardField(forms.BooleanField):
-    def __init__(self, what):
+    def __init__(self, what, also=""):
         super().__init__(
             required=False,
-            label=f"The card allows it to cover {what}",
+            label=f"The card allows it to cover {what}{also}",
             help_text="Tick only when the card or packet says so.",
         )
 
@@ -85,10 +85,19 @@ class ScarForm(EventForm):
     player = forms.ChoiceField(label="Played by")
     territory = forms.ChoiceField()
     scar = forms.ChoiceField(label="Scar")
-    allowed_by_card = AllowedByCardField("a scar")
+    # One Scar card is dealt to each player a game: a second scar by the same player needs a card too.
+    allowed_by_card = AllowedByCardField("a scar", also=", or a second scar by the same player this game")
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
+        # Who placed a scar this game already stands apart: a second needs the card to allow it.
+        placers = rl.scar_placers(self.game)
+        placed = [seat.player for seat in self.game.seats if seat.player not in placers]
+        players = seated_choices(self.game, placers)
+        if placed:
+            label = "Already placed a scar this game (only if the card allows it)"
+            players.append((label, seated_choices(self.game, placed)[1:]))
+        self.fields["player"].choices = players
         self.fields["scar"].choices = [CHOOSE] + [(t.name, t.name) for t in state.scar_types]
         open_land = rl.scar_targets(state)
         covered = [t for t in rl.scar_targets(state, allowed_by_card=True) if t not in open_land]
@@ -158,6 +167,10 @@ class EliminationForm(EventForm):
 
 
 class MissilesForm(EventForm):
+    """Missiles fired in one combat, and who fired them: one count per seated player who has
+    signed (so holds Missiles this game). Left all empty, the event names nobody and the
+    Missiles are counted for the table, as before who fired was asked."""
+
     event_type = "missiles"
     title = "Missiles fired in one combat"
     count = forms.IntegerField(min_value=1, max_value=99, initial=1, label="Missiles in this combat")
@@ -168,7 +181,42 @@ class MissilesForm(EventForm):
         if left == 0:
             self.unavailable = _no_missile_left(state, self.game)
         else:
-            self.fields["count"].help_text = f"{left} unfired at the table: a fired Missile is spent."
+            self.fields["count"].help_text = (
+                f"{left} unfired at the table: a fired Missile is spent. Say who fired them below, or "
+                "leave every player empty."
+            )
+        # A field per seat (its place in the game's seats, fixed for the whole game), for the
+        # players who started with Missiles: whatever they have fired since, the rules say.
+        self.firing_seats = {}
+        for index, seat in enumerate(self.game.seats):
+            if state.signatures(seat.player) == 0:
+                continue
+            name = f"by_{index}"
+            self.firing_seats[name] = seat.player
+            self.fields[name] = forms.IntegerField(
+                min_value=0, max_value=99, required=False, label=f"Fired by {seat.player}",
+                help_text=f"{rl.missiles_left_for(state, self.game, seat.player)} unfired of "
+                f"{state.signatures(seat.player)}.",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+            )
+
+    def event_data(self) -> dict:
+        data = {"count": self.cleaned_data["count"]}
+        by = {
+            player: self.cleaned_data[name]
+            for name, player in self.firing_seats.items()
+            if self.cleaned_data.get(name)
+        }
+        if by:  # the journal leaves `by` out when nobody is named (JOURNAL.md as before)
+            data["by"] = by
+        return data
+
+    def refusal_field(self, error):
+        """A refusal about who fired shows beside the player it names first, else beside the count."""
+        if error.field != "by":
+            return super().refusal_field(error)
+        named = (name for name, player in self.firing_seats.items() if error.message.startswith(f"{player} "))
+        return next(named, "count")
 
 
 def _no_missile_left(state, game):
@@ -195,8 +243,31 @@ class RecruitmentEventForm(EventForm):
             self.unavailable = _no_missile_left(state, self.game)
 
 
+class RedStarForm(EventForm):
+    """A Red Star taken from another player: one of the HQs they hold captured (GAMES.md,
+    2026-12-01). Bought Red Star tokens never change hands, so they are not logged here."""
+
+    event_type = "red_star"
+    title = "A Red Star was taken (an HQ captured)"
+    player = forms.ChoiceField(label="Taken by")
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        self.fields["from"] = forms.ChoiceField(
+            label="Taken from",
+            choices=[CHOOSE] + [
+                (seat.player, f"{seat.player} ({_plural_hqs(rl.hqs_held(self.game, seat.player))})")
+                for seat in self.game.seats
+            ],
+        )
+
+
+def _plural_hqs(count):
+    return f"{count} HQ held" if count == 1 else f"{count} HQs held"
+
+
 EVENT_FORMS = {form.event_type: form for form in (
-    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm,
+    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm, RedStarForm,
 )}
 
 

@@ -35,9 +35,9 @@ def recruitment(request, slug):
         result = rules.recruitment(state, player, held, icons)
     elif form.is_valid():
         player, held = form.cleaned_data["player"], form.cleaned_data["territories"]
-        icons = form.cleaned_data["icons"] or 0
+        icons, cards = form.cleaned_data["icons"] or 0, form.cleaned_data["cards"] or 0
         try:
-            result = rules.recruitment(state, player, held, icons)
+            result = rules.recruitment(state, player, held, icons, cards)
         except RuleError as error:
             form.add_refusal(error)
     else:
