@@ -1,0 +1,168 @@
+"""How a journal at the upload limits costs against one a tenth its size, for every system
+(issue 17): importing it, folding it, and the first page of its campaign in a process that
+did not import it (nothing folded or cached there: its journal read and folded).
+
+Each figure is taken in a fresh process (`python bench/fold_bench.py` starts them), so its
+peak resident memory is that of a server worker doing just that. The journals are drawn by
+bench/big_journals.py: Risk Legacy 500 and 50 games, Dawnguard 480 and 48 sittings, a Risk:
+Skyrim play log 5,000 and 500 plays. Before each page is timed, the same page of a small
+campaign is shown once in that process (templates compiled, code imported), so the time is
+the page's own. Nothing here is a pass or fail: the aim is at most x15 for x10 the journal
+and under 200 MB, ratios mattering more than times on a shared machine.
+
+    python bench/fold_bench.py            every system, both sizes, every page (a few minutes)
+    python bench/fold_bench.py dawnguard  one system
+
+It uses its own throwaway SQLite file (WAL, as in production) unless DATABASE_URL is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import big_journals  # noqa: E402
+
+# system -> (generator, full size, the pages shown first in a new process)
+SYSTEMS = {
+    "risk-legacy": (big_journals.risk_legacy_journal, big_journals.RISK_LEGACY_GAMES,
+                    ("campaign_detail", "table", "board", "history", "state_json", "stats", "plays_csv")),
+    "dawnguard": (big_journals.dawnguard_journal, big_journals.DAWNGUARD_SITTINGS,
+                  ("campaign_detail", "table", "history", "state_json", "stats", "plays_csv")),
+    "play-log": (big_journals.play_log_journal, big_journals.PLAY_LOG_PLAYS,
+                 ("campaign_detail", "history", "standings", "state_json", "stats", "plays_csv")),
+}
+SMALL = {"risk-legacy": "risk_legacy_15_games.json", "dawnguard": "dawnguard_campaign.json",
+         "play-log": "risk_skyrim_plays.json"}
+FOLDS = 3  # folds timed in one process (the median)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+
+
+# In a child process ---------------------------------------------------------------------
+
+
+def _django():
+    from bench.journal_bench import set_up_django
+
+    set_up_django()
+
+
+def child_import(path: str, owner_name: str) -> dict:
+    _django()
+    from bench.journal_bench import import_text, owner_account
+
+    owner = owner_account(owner_name)
+    text = Path(path).read_text()
+    start = time.perf_counter()
+    campaign = import_text(text, owner)
+    return {"ms": (time.perf_counter() - start) * 1000, "slug": campaign.slug}
+
+
+def child_fold(path: str) -> dict:
+    from campaigns.rules import base, journal
+
+    system, _, players, entries = journal.read(json.loads(Path(path).read_text()))
+    timings = []
+    for _ in range(FOLDS):
+        start = time.perf_counter()
+        base.fold(system, players, entries)
+        timings.append((time.perf_counter() - start) * 1000)
+    return {"ms": statistics.median(timings)}
+
+
+def child_page(slug: str, owner_name: str, page: str, warm_slug: str, warm_owner: str) -> dict:
+    _django()
+    from django.test import Client
+    from django.urls import reverse
+
+    from bench.journal_bench import owner_account
+
+    client = Client()
+
+    def url(on: str) -> str:
+        return reverse("stats") if page == "stats" else reverse(page, args=[on])
+
+    # The small campaign's page first (its own owner, so /stats/ reads only it): code
+    # imported, templates compiled, not counted.
+    client.force_login(owner_account(warm_owner))
+    warm = client.get(url(warm_slug))
+    assert warm.status_code == 200, (page, warm.status_code)
+    client.force_login(owner_account(owner_name))
+    before = peak_rss_mb()
+    start = time.perf_counter()
+    response = client.get(url(slug))
+    ms = (time.perf_counter() - start) * 1000
+    assert response.status_code == 200, (page, response.status_code)
+    return {"ms": ms, "bytes": len(response.content), "rss_before": before}
+
+
+def child(argv: list[str]) -> None:
+    action, *args = argv
+    answer = {"child_import": child_import, "child_fold": child_fold, "child_page": child_page}[action](*args)
+    answer["rss"] = peak_rss_mb()
+    print(json.dumps(answer))
+
+
+# The parent --------------------------------------------------------------------------------
+
+
+def run(*args: str, env: dict) -> dict:
+    done = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, env=env)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(systems: list[str]) -> None:
+    workdir = Path(tempfile.mkdtemp(prefix="ledger-fold-bench-"))
+    env = {**os.environ, "SQLITE_PATH": str(workdir / "bench.sqlite3")}
+    demo = ROOT / "campaigns" / "data" / "demo"
+    print("Issue 17: each figure in a fresh process; pages shown first in a process that did not import")
+    print(f"{'':<34} {'1x':>16} {'10x':>16}   ratio")
+    for system in systems:
+        make, full, pages = SYSTEMS[system]
+        results: dict[str, dict[int, dict]] = {}
+        sizes = (full // 10, full)
+        kilobytes = {}
+        for size in sizes:
+            journal = make(size)
+            path = workdir / f"{system}-{size}.json"
+            text = json.dumps(journal, indent=2, ensure_ascii=False)
+            path.write_text(text)
+            owner = f"{system}-{size}"
+            small = run("child_import", str(demo / SMALL[system]), f"{owner}-small", env=env)  # warmed first
+            imported = run("child_import", str(path), owner, env=env)
+            kilobytes[size] = len(text) // 1024
+            results.setdefault("import (parse, fold, save)", {})[size] = imported
+            results.setdefault("fold (rules only)", {})[size] = run("child_fold", str(path), env=env)
+            for page in pages:
+                results.setdefault(f"first {page}", {})[size] = run(
+                    "child_page", imported["slug"], owner, page, small["slug"], f"{owner}-small", env=env
+                )
+        print(f"{system} ({sizes[0]} and {sizes[1]}: {kilobytes[sizes[0]]} KB and {kilobytes[sizes[1]]} KB)")
+        for what, by_size in results.items():
+            one, ten = by_size[sizes[0]], by_size[sizes[1]]
+            print(
+                f"  {what:<32} {one['ms']:8.0f} ms {one['rss']:4.0f} MB {ten['ms']:8.0f} ms {ten['rss']:4.0f} MB"
+                f"   x{ten['ms'] / max(one['ms'], 0.01):5.1f}"
+            )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1].startswith("child_"):
+        child(sys.argv[1:])
+    else:
+        main(sys.argv[1:] or list(SYSTEMS))
