@@ -54,21 +54,15 @@ class CampaignRecord:
 # From a folded state to plays -------------------------------------------------------------
 
 
-def campaign_record(
-    key: str, name: str, system: str, state: Any, *, after_game: Mapping[int, Any] | None = None
-) -> CampaignRecord:
-    """A campaign's plays (and the marks its players won) from its folded state.
-
-    after_game: the states as of each game (`Timeline.after_game`), for a system that reads
-    who sat at a game from the state right after it (Dawnguard); without them `state` is
-    taken for every game.
-    """
+def campaign_record(key: str, name: str, system: str, state: Any) -> CampaignRecord:
+    """A campaign's plays (and the marks its players won) from its folded state: what the
+    fold recorded of each game (who sat at a Dawnguard sitting included)."""
     if system not in READ_SIDES:
         raise ValueError(f"unknown game system {system!r}")
     read_side = READ_SIDES[system]
     marks = read_side.marks(state)
     return CampaignRecord(
-        key, name, system, tuple(read_side.plays(state, after_game or {}, key, name)),
+        key, name, system, tuple(read_side.plays(state, key, name)),
         signatures=marks.signatures, cities=marks.cities,
     )
 

@@ -14,9 +14,9 @@ provides the same few names, so that campaigns.stats never asks which system it 
     TEAMS          its seats' sides are teams of players who win or lose together (BG Stats
                    gets a team play: each seat's `team` is its side)
     MARKS_WON      its games are where signatures and cities are won (Risk Legacy)
-    plays(state, after_game, campaign_key, campaign_name) -> Iterable[Play]
-                   its finished games; `after_game` is the timeline's states as of each game
-                   (`Timeline.after_game`), possibly empty
+    plays(state, campaign_key, campaign_name) -> Iterable[Play]
+                   its finished games, read from what the fold recorded of each in the
+                   state now (never from a state as of an earlier game)
     marks(state) -> Marks
                    the signatures and cities each player won (empty for most systems)
 

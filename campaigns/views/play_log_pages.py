@@ -100,7 +100,7 @@ def _play_row(campaign: Campaign, record) -> Play:
     from ..systems import system_of
 
     one_play = SimpleNamespace(games=[record])
-    return next(iter(system_of(campaign).read_side.plays(one_play, {}, campaign.slug, campaign.name)))
+    return next(iter(system_of(campaign).read_side.plays(one_play, campaign.slug, campaign.name)))
 
 
 def _record(state, number: int):

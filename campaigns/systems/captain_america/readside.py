@@ -14,7 +14,7 @@ TEAMS = True  # two teams of players: BG Stats gets a team play
 MARKS_WON = False
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         seats = []
         for order, seat in enumerate(game.seats, 1):

@@ -13,7 +13,7 @@ TEAMS = False
 MARKS_WON = False
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         seats = tuple(
             Seat(player, order, faction, WON if player in game.winners else LOST, player in game.winners,
