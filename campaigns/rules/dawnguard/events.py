@@ -289,7 +289,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     if "follower" in event and follower is not True:
         raise RuleError("'follower' is true for a Follower card; leave it out for an item", field="follower")
     drawn = state.fort_cards[hero.player]
-    if any(earlier.casefold() == card.casefold() for earlier in drawn):
+    if card.casefold() in state.fort_cards_folded.get(hero.player, ()):
         raise RuleError(
             f"{hero.player} has already drawn {card}: a player draws each fort card at most once",
             field="card",
@@ -301,6 +301,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
             field="card",
         )
     drawn.append(card)
+    state.fort_cards_folded.setdefault(hero.player, set()).add(card.casefold())
     if follower:
         state.followers[card.strip().casefold()] = hero.player
     fort = CASTLE if hero.is_vampire else fort_called(state.vigilant_fort.name)
