@@ -91,8 +91,10 @@ class Timeline:
       entries, so the fold of a long campaign keeps one state, not one per game. `entries`
       are the entries folded (kept as they were given, never copied); a timeline made from a
       cached state alone has none (None), and whoever made it folds them when asked.
-    Whatever the pages read of each earlier game (who sat, its results, a Dawnguard sitting's
-    fort and markers) the fold records in the state as it goes: no reader needs `as_of`.
+    What the pages that look back read of each earlier game (who sat, its results, a
+    Dawnguard sitting's fort and markers) the fold records in the state as it goes, so they
+    read the state now; `as_of` is for the pages that show the whole campaign as it stood
+    then (the board after game n, `state.json?as_of=n`, `campaign_state --as-of n`).
     """
 
     current: Any
