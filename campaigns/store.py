@@ -142,8 +142,8 @@ def state(campaign: Campaign, as_of: int | None = None):
     if as_of is not None and as_of >= campaign.games_played:
         as_of = None
     if as_of is None or _derives_states(campaign):
-        # A play log: one state in all, kept in the process once read from the cache, so the
-        # next page view neither unpickles a long log again nor folds it.
+        # The state now (a play log's as of a play is derived from it), kept in the process
+        # once read from the cache: the next page view neither unpickles it again nor folds.
         return timeline(campaign).as_of(as_of)
     key = _state_key(campaign, as_of)
     then = cache.get(key)
