@@ -146,11 +146,11 @@ def main(systems: list[str]) -> None:
             kilobytes[size] = len(text) // 1024
         # (what, size) -> the child's arguments; each import makes a campaign of its own.
         results: dict[str, dict[int, list[dict]]] = {}
-        for _ in range(REPEATS):
+        for repeat in range(REPEATS):
             for size in sizes:
-                owner = f"{system}-{size}"
+                owner = f"{system}-{size}-{repeat}"  # an account per campaign: /stats/ reads its own
                 imported = run("child_import", str(paths[size]), owner, env=env)
-                campaigns.setdefault(size, imported["slug"])  # the first one's pages are shown
+                campaigns.setdefault(size, (imported["slug"], owner))  # the first one's pages are shown
                 results.setdefault("import (parse, fold, save)", {}).setdefault(size, []).append(imported)
                 folded = run("child_fold", str(paths[size]), env=env)
                 results.setdefault("fold (rules only)", {}).setdefault(size, []).append(folded)
@@ -158,8 +158,8 @@ def main(systems: list[str]) -> None:
         for page in pages:
             for _ in range(REPEATS):
                 for size in sizes:
-                    shown = run("child_page", campaigns[size], f"{system}-{size}", page, small["slug"],
-                                f"{system}-small", env=env)
+                    slug, owner = campaigns[size]
+                    shown = run("child_page", slug, owner, page, small["slug"], f"{system}-small", env=env)
                     results.setdefault(f"first {page}", {}).setdefault(size, []).append(shown)
         print(f"{system} ({sizes[0]} and {sizes[1]}: {kilobytes[sizes[0]]} KB and {kilobytes[sizes[1]]} KB)")
         for what, by_size in results.items():
