@@ -23,12 +23,13 @@ CACHE_SECONDS = 60 * 60 * 24
 
 # Folded states are cached twice, both keyed by the campaign's journal version (bumped by
 # every write), so neither can ever serve a stale state:
-# - in this process, the last few timelines as Python objects: a page view after the first
-#   costs no query, no fold and no unpickling;
-# - in Django's cache, each "as of game n" state on its own key, so another process (or
-#   this one after the memo dropped it) unpickles just the state it needs. A system whose
-#   states as of each game are worked out from the state now (a play log: `state_as_of`)
-#   has only the state now cached, so a 1,000-play log is one state, not 1,001.
+# - in this process, the last few timelines as Python objects (with the entries they were
+#   folded from): a page view after the first costs no query, no fold and no unpickling;
+# - in Django's cache, the state now on its own key, so another process (or this one after
+#   the memo dropped it) unpickles just that state. A state as of an earlier game is worked
+#   out when first asked (`Timeline.as_of`: a play log derives it, any other campaign folds
+#   its entries up to that game) and then cached on its own key too: no fold keeps a state
+#   per game, so a 500-game campaign is one state, not 501.
 # States read from either are shared: callers must not change them (store.append copies first).
 _memo: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
 MEMO_SIZE = 32
@@ -59,9 +60,7 @@ def remember(campaign: Campaign, folded: Timeline) -> None:
     """Keep a campaign's timeline as of its journal version now (the store hands in each
     fold it saves)."""
     _remember_in_process(campaign, folded)
-    states = {_state_key(campaign, n): state for n, state in folded.after_game.items()}
-    states[_state_key(campaign, None)] = folded.current  # the only one of a derived timeline
-    cache.set_many(states, CACHE_SECONDS)
+    cache.set(_state_key(campaign, None), folded.current, CACHE_SECONDS)
 
 
 def forget_in_process() -> None:
@@ -74,8 +73,14 @@ def timeline(campaign: Campaign) -> Timeline:
     """The folded journal: from memory, else from the cache, else folded from the database."""
     folded = _cached_timeline(campaign)
     if folded is None:
-        folded = base.fold(campaign.rules, campaign.roster(), campaign.live_entries())
-        remember(campaign, folded)
+        folded = _fold(campaign)
+    return folded
+
+
+def _fold(campaign: Campaign) -> Timeline:
+    """The journal read from the database (two queries) and folded, then remembered."""
+    folded = base.fold(campaign.rules, campaign.roster(), campaign.live_entries())
+    remember(campaign, folded)
     return folded
 
 
@@ -83,21 +88,11 @@ def _cached_timeline(campaign: Campaign) -> Timeline | None:
     folded = _memo.get((campaign.pk, campaign.journal_version))
     if folded is not None:
         return folded
-    if _derives_states(campaign):
-        current = cache.get(_state_key(campaign, None))
-        if current is None:
-            return None
-        folded = base.new_timeline(campaign.rules, current, last_game=campaign.games_played)
-        _remember_in_process(campaign, folded)
-        return folded
-    keys = [_state_key(campaign, n) for n in range(campaign.games_played + 1)] + [_state_key(campaign, None)]
-    cached = cache.get_many(keys)
-    if len(cached) < len(keys):
+    current = cache.get(_state_key(campaign, None))
+    if current is None:
         return None
-    folded = Timeline(current=cached.pop(keys[-1]))
-    folded.after_game = {n: cached[_state_key(campaign, n)] for n in range(campaign.games_played + 1)}
-    folded.after_game[campaign.games_played] = folded.current
-    remember(campaign, folded)
+    folded = base.new_timeline(campaign.rules, current, last_game=campaign.games_played)
+    _remember_in_process(campaign, folded)
     return folded
 
 
@@ -121,20 +116,27 @@ def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
 
 
 def state(campaign: Campaign, as_of: int | None = None):
-    """The state now, or right after game `as_of` (read-only: shared with other readers)."""
+    """The state now, or right after game `as_of` (read-only: shared with other readers).
+
+    The state now is the cached fold. A state as of an earlier game is worked out the first
+    time it is asked (a play log derives it from the state now; any other campaign folds its
+    entries up to that game, from the timeline in memory, else from the database) and cached
+    on its own key, so the next page view unpickles it, here or in another process."""
     if as_of is not None and as_of >= campaign.games_played:
         as_of = None
-    folded = _memo.get((campaign.pk, campaign.journal_version))
-    if folded is not None:
-        return folded.as_of(as_of)
-    if _derives_states(campaign):
-        # One state in all, kept in the process once read from the cache: the next page
-        # view neither unpickles a long log again nor folds it.
+    if as_of is None or _derives_states(campaign):
+        # The state now (a play log's as of a play is derived from it), kept in the process
+        # once read from the cache: the next page view neither unpickles it again nor folds.
         return timeline(campaign).as_of(as_of)
-    cached = cache.get(_state_key(campaign, as_of))
-    if cached is not None:
-        return cached
-    return timeline(campaign).as_of(as_of)
+    key = _state_key(campaign, as_of)
+    then = cache.get(key)
+    if then is None:
+        folded = _memo.get((campaign.pk, campaign.journal_version))
+        if folded is None or folded.entries is None:
+            folded = _fold(campaign)
+        then = folded.as_of(as_of)
+        cache.set(key, then, CACHE_SECONDS)
+    return then
 
 
 def state_json(campaign: Campaign, as_of: int | None = None) -> dict:

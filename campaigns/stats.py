@@ -59,19 +59,13 @@ class CampaignRecord:
 # From a folded state to plays -------------------------------------------------------------
 
 
-def campaign_record(
-    key: str, name: str, system: Any, state: Any, *, after_game: Mapping[int, Any] | None = None
-) -> CampaignRecord:
+def campaign_record(key: str, name: str, system: Any, state: Any) -> CampaignRecord:
     """A campaign's plays (and the marks its players won) from its folded state, read by
-    `system`, its GameSystem (campaigns/systems/base.py: its key, label and read side).
-
-    after_game: the states as of each game (`Timeline.after_game`), for a system that reads
-    who sat at a game from the state right after it (Dawnguard); without them `state` is
-    taken for every game.
-    """
+    `system`, its GameSystem (campaigns/systems/base.py: its key, label and read side): what
+    the fold recorded of each game (who sat at a Dawnguard sitting included)."""
     read_side = system.read_side
     return CampaignRecord(
-        key, name, system.key, tuple(read_side.plays(state, after_game or {}, key, name)),
+        key, name, system.key, tuple(read_side.plays(state, key, name)),
         system.label, read_side, marks=read_side.marks(state),
     )
 

@@ -14,7 +14,7 @@ answers every page; the roster's writes are campaigns.roster.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -51,12 +51,11 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
 
 
 def _copy(folded: Timeline) -> Timeline:
-    """A timeline whose current state may be changed (earlier states stay shared)."""
-    return Timeline(
+    """A timeline whose current state and entries may be changed (the memo's stay as they are)."""
+    return replace(
+        folded,
         current=base.snapshot(folded.current),
-        after_game=dict(folded.after_game),
-        derive=folded.derive,
-        last_game=folded.last_game,
+        entries=None if folded.entries is None else list(folded.entries),
     )
 
 

@@ -111,7 +111,7 @@ TOY_FILES = {
         from . import rules
 
 
-        def plays(state, after_game, campaign_key, campaign_name):
+        def plays(state, campaign_key, campaign_name):
             for play in state.games:
                 seats = tuple(
                     Seat(player, order, None, WON if player in play.winners else LOST, player in play.winners,

@@ -38,9 +38,7 @@ FILES = {
 def record(system, key=None):
     journal = json.loads(journal_path(FILES[system]).read_text())
     _, name, _, _, folded = load(journal, RULES)
-    return stats.campaign_record(
-        key or system, name, registry.get(system), folded.current, after_game=folded.after_game
-    )
+    return stats.campaign_record(key or system, name, registry.get(system), folded.current)
 
 
 def roster(system, key=None, linked=None):

@@ -85,10 +85,9 @@ class ReadSide:
     system: its plays and the facts about them, as data (shared code tests no flag that names
     a game). A system's readside.py builds it and its GameSystem holds it."""
 
-    # plays(state, after_game, campaign_key, campaign_name) -> its finished games as `Play`s;
-    # `after_game` is the timeline's states as of each game (`Timeline.after_game`), possibly
-    # empty (a play log's), for a system that reads who sat at a game from the state after it.
-    plays: Callable[[Any, Mapping[int, Any], str, str], Iterable[Play]]
+    # plays(state, campaign_key, campaign_name) -> its finished games as `Play`s, read from
+    # what the fold recorded of each in the state now (never from a state as of an earlier game).
+    plays: Callable[[Any, str, str], Iterable[Play]]
     # What a seat's side is called on the stats page ("Faction", "Team"): the sides are
     # counted there under that word. None: its sides are not counted (a co-operative game's).
     side_word: str | None = None

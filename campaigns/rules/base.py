@@ -7,6 +7,8 @@ risk_skyrim, captain_america) provides the protocol written in protocol.py: KEY,
 JOURNAL_KEYS, new_state, apply, journal_entries, journal_parts, state_json, describe and
 state_as_of (None unless "as of game n" is derived from the state now: a play log's).
 
+Every fold is linear in time and memory: no state is copied per game (`Timeline`).
+
 Every system opens a game with an entry of kind "game" whose data holds "number"; the fold
 below relies on that to know where one game ends and the next begins.
 """
@@ -21,9 +23,10 @@ from typing import Any
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-# 6: the play logs' state moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard
-# records its happenings in sittings' words; 4: play-log corrections
-STATE_FORMAT = 6
+# 7: no state per game, Dawnguard records each sitting's figures; 6: the play logs' state
+# moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard records its happenings
+# in sittings' words; 4: play-log corrections
+STATE_FORMAT = 7
 
 
 @dataclass(frozen=True)
@@ -61,70 +64,90 @@ class RuleError(Exception):
 
 @dataclass
 class Timeline:
-    """The result of folding a campaign's entries.
+    """The result of folding a campaign's entries: the state now, and the state as of any
+    earlier game worked out when asked, never kept per game.
 
-    `after_game[n]` is the state right after game n and everything recorded for it (its
-    rewards included): the state "as of game n". `after_game[0]` is the state before the
-    first game. `current` is the state after the last entry.
-
-    For a system whose `state_as_of` is not None (a play log), `after_game` stays empty: `derive(current,
-    n)` works out the state as of game n when asked, and `last_game` is the last game's number.
+    `current` is the state after the last entry and `last_game` the last game's number
+    (`games_played`). `as_of(n)` is the state right after game n and everything recorded for
+    it (its rewards included); `as_of(0)` is the state before the first game:
+    - a system whose `state_as_of` is not None (a play log) derives it from the current state (`derive`);
+    - any other system folds the entries up to the end of game n again: linear in those
+      entries, so the fold of a long campaign keeps one state, not one per game. `entries`
+      are the entries folded (kept as they were given, never copied); a timeline made from a
+      cached state alone has none (None), and whoever made it folds them when asked.
+    What the pages that look back read of each earlier game (who sat, its results, a
+    Dawnguard sitting's fort and markers) the fold records in the state as it goes, so they
+    read the state now; `as_of` is for the pages that show the whole campaign as it stood
+    then (the board after game n, `state.json?as_of=n`, `campaign_state --as-of n`).
     """
 
     current: Any
-    after_game: dict[int, Any] = field(default_factory=dict)
     derive: Callable[[Any, int], Any] | None = None
     last_game: int = 0
+    system: Any = None
+    players: list[str] = field(default_factory=list)
+    entries: list[Entry] | None = None
 
     @property
     def games_played(self) -> int:
-        if self.derive is not None:
-            return self.last_game
-        return max(self.after_game) if self.after_game else 0
+        return self.last_game
 
     def as_of(self, game: int | None) -> Any:
+        """The state right after game `game` (None, or the last game or later: the state now).
+        A state worked out here is new: the caller may keep it, nothing else holds it."""
         if game is None or game >= self.games_played:
             return self.current
-        if self.derive is not None:
-            if game < 0:
-                raise KeyError(game)
-            return self.derive(self.current, game)
-        if game not in self.after_game:
+        if game < 0:
             raise KeyError(game)
-        return self.after_game[game]
+        if self.derive is not None:
+            return self.derive(self.current, game)
+        if self.entries is None:
+            raise LookupError("this timeline was made from a state alone: fold its entries to go back")
+        return fold(self.system, self.players, entries_until(self.entries, game)).current
 
 
 def new_timeline(system, current: Any, last_game: int = 0) -> Timeline:
-    """A timeline of this system's states, `current` being the state now."""
-    return Timeline(current=current, derive=system.state_as_of, last_game=last_game)
+    """A timeline of this system's states, `current` being the state now (its entries unknown)."""
+    return Timeline(current=current, derive=system.state_as_of, last_game=last_game, system=system)
 
 
 def fold(system, players: list[str], entries: list[Entry]) -> Timeline:
     """Apply every entry in order; raise the first RuleError met."""
-    return extend(system, new_timeline(system, system.new_state(list(players))), entries)
+    timeline = new_timeline(system, system.new_state(list(players)))
+    timeline.players = list(players)
+    if timeline.derive is None:  # kept to fold again up to a game (a play log derives it)
+        timeline.entries = []
+    return extend(system, timeline, entries)
 
 
 def extend(system, timeline: Timeline, entries: list[Entry]) -> Timeline:
     """Apply more entries to a folded timeline, in place; raise the first RuleError met.
 
-    States are copied only where one game hands over to the next, so that folding a long
-    campaign stays cheap while every "as of game n" state stays available; a system that
-    derives those states (its `state_as_of`) is never copied here, so its fold is linear.
+    Nothing is copied: the time and memory of a fold are linear in its entries, whatever the
+    system (the state "as of game n" is worked out when asked: `Timeline.as_of`).
     """
     state = timeline.current
-    last_game = timeline.games_played
-    per_game = timeline.derive is None
+    last_game = timeline.last_game
     for entry in entries:
         if entry.kind == GAME_KIND:
-            if per_game:
-                timeline.after_game[last_game] = snapshot(state)
             last_game = entry.data.get("number", last_game + 1)
         system.apply(state, entry)
-    if per_game:
-        timeline.after_game[last_game] = state
-    else:
-        timeline.last_game = last_game
+    timeline.last_game = last_game
+    if timeline.entries is not None:
+        timeline.entries.extend(entries)
     return timeline
+
+
+def entries_until(entries: list[Entry], game: int) -> list[Entry]:
+    """The entries up to the end of game `game`: everything before the next game opens (its
+    rewards and what was recorded between games included); game 0: those before the first game."""
+    number = 0
+    for index, entry in enumerate(entries):
+        if entry.kind == GAME_KIND:
+            number = entry.data.get("number", number + 1)  # as `extend` counts them
+            if number > game:
+                return entries[:index]
+    return list(entries)
 
 
 def snapshot(state: Any) -> Any:

@@ -24,8 +24,9 @@ NUMBER_MAX = 1_000_000
 
 # A journal, measured before anything is folded. A group playing twice a month for twenty
 # years writes about 500 games (the 15-game Risk Legacy journal is 105 entries and 15 KB).
-# A campaign's fold keeps a state per game, so that bound is what keeps one upload from
-# holding a worker for long. A play log (a system that derives `state_as_of`: risk-skyrim,
+# Every fold is linear in its entries (no state is kept per game: 500 Risk Legacy games fold
+# in well under a second and a few MB; bench/fold_bench.py), and that bound keeps an upload
+# from holding a worker for long. A play log (a system whose `state_as_of` is not None: risk-skyrim,
 # captain-america) folds in time and memory linear in its plays (about 10 ms per 100 plays
 # on a busy 2-core machine; `make bench`) and a play is logged in seconds, so a club's
 # log of several plays a week for years is allowed: 5,000 plays. Written as the export

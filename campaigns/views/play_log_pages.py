@@ -94,7 +94,7 @@ def _play_row(campaign: Campaign, record) -> Play:
     handed a state of that one play: a page never turns every play of a long log into rows."""
     one_play = SimpleNamespace(games=[record])
     read_side = registry.system_of(campaign).read_side
-    return next(iter(read_side.plays(one_play, {}, campaign.slug, campaign.name)))
+    return next(iter(read_side.plays(one_play, campaign.slug, campaign.name)))
 
 
 def _record(state, number: int):

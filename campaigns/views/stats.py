@@ -20,12 +20,10 @@ CHART_PLAYERS = charts.SERIES_COLOURS
 
 
 def campaign_record(campaign: Campaign, *, timeline=None) -> stats.CampaignRecord:
-    """A campaign's plays from its cached states (never a fresh fold when they are cached)."""
+    """A campaign's plays from its cached state (never a fresh fold when it is cached)."""
     timeline = timeline or states.timeline(campaign)
     system = registry.system_of(campaign)
-    return stats.campaign_record(
-        campaign.slug, campaign.name, system, timeline.current, after_game=timeline.after_game
-    )
+    return stats.campaign_record(campaign.slug, campaign.name, system, timeline.current)
 
 
 def _roster_names(campaigns):

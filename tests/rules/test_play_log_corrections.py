@@ -213,7 +213,7 @@ def test_undoing_a_correction_or_deletion_gives_the_log_before_it():
 def test_a_play_log_keeps_no_state_per_game_and_works_out_the_state_as_of_a_play():
     entries = games(chaos(1), chaos(2, ana=10, ben=30), chaos(3))
     folded = base.fold(risk_skyrim, PLAYERS, entries)
-    assert folded.after_game == {} and folded.games_played == 3
+    assert folded.entries is None and folded.games_played == 3  # nothing kept to go back: derived
     for number in range(4):
         prefix = base.fold(risk_skyrim, PLAYERS, entries[:number]).current
         assert folded.as_of(number) == prefix
@@ -234,10 +234,10 @@ def test_the_state_as_of_a_play_counts_the_plays_up_to_it_as_they_stand_now():
     assert folded.as_of(3) is folded.current
 
 
-def test_a_campaign_still_keeps_its_state_as_of_each_game():
+def test_a_campaign_still_gives_its_state_as_of_each_game():
     data = load_journal("risk_legacy_15_games.json")
     _, _, _, _, folded = journal.load(data, RULES)
-    assert folded.derive is None and sorted(folded.after_game) == list(range(16))
+    assert folded.derive is None and [len(folded.as_of(n).games) for n in range(16)] == list(range(16))
 
 
 def test_corrections_and_deletions_are_described_for_the_history():
@@ -418,7 +418,7 @@ def test_folding_a_play_log_copies_no_state(monkeypatch):
     # The linear cost of a long log, without timing anything: no copy of the state per play.
     monkeypatch.setattr(base, "snapshot", lambda state: pytest.fail("copied a play log's state"))
     folded = base.fold(risk_skyrim, PLAYERS, games(*(chaos(number) for number in range(1, 51))))
-    assert folded.games_played == 50 and folded.after_game == {}
+    assert folded.games_played == 50 and folded.entries is None
     assert len(folded.as_of(20).games) == 20
 
 

@@ -268,11 +268,11 @@ def test_fort_points_and_balance_rows_read_the_states_after_each_sitting():
 
     data = dawnguard_journal()
     timeline = base.fold(rules, data["players"], rules.journal_entries(data))
-    points = history.fort_points(timeline.after_game)
+    points = history.fort_points(timeline.current)
     assert [(p.sitting, p.chapter, p.level, p.stars) for p in points] == [
         (0, 1, 0, 0), (1, 1, 0, 2), (2, 1, 1, 1), (3, 2, 1, 0), (4, 2, 1, 4), (5, 3, 2, 0),
     ]
-    assert [(r.sitting, r.hall, r.castle) for r in history.balance_rows(timeline.after_game)] == [
+    assert [(r.sitting, r.hall, r.castle) for r in history.balance_rows(timeline.current)] == [
         (0, 3, 3), (1, 2, 4), (2, 2, 4),
     ]
 
@@ -403,8 +403,7 @@ def test_co_op_sittings_count_with_what_they_completed_and_say_how():
 
     data = dawnguard_journal()
     timeline = base.fold(rules, data["players"], rules.journal_entries(data))
-    record = stats.campaign_record("fridays", "Dawnguard Fridays", registry.get("dawnguard"),
-                                   timeline.current, after_game=timeline.after_game)
+    record = stats.campaign_record("fridays", "Dawnguard Fridays", registry.get("dawnguard"), timeline.current)
     assert [play.completed for play in record.plays] == [None, "Chapter 1", None, "Chapter 2", "Chapter 3"]
     summary = stats.summarize([record], {})
     eve = next(player for player in summary.players if player.label == "Eve")

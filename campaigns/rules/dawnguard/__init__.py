@@ -105,7 +105,7 @@ from .box import (
     GAME_OPTIONAL_KEYS,
     CORRECTIONS_KEY,
 )
-from .state import Hero, Fort, Game, Happening, DawnguardState, new_state, side_name, fort_called
+from .state import Hero, Fort, Game, Happening, AfterSitting, DawnguardState, new_state, side_name, fort_called
 from .setup import check_thresholds, threshold_forts
 from .sitting import why_not_chapter
 from .events import (
@@ -154,7 +154,7 @@ __all__ = [
     "THRESHOLD_KEYS", "ALONE_THRESHOLD_KEYS", "FIRST_LEVEL", "START_FROM_SCRATCH", "LEVELS_ON_JOINING", "MAX_HUNGER", "MARKERS_ON_EACH_CARD",
     "THREAT_TOKENS_IN_BOX", "MAX_STARS_PER_LEVEL", "READINGS", "CHAPTER_SETUP", "STANDALONE_SETUP",
     "REMINDERS", "EVENT_FIELDS", "EVENT_OPTIONAL_FIELDS", "EVENT_TYPES", "GAME_KEYS", "GAME_OPTIONAL_KEYS",
-    "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "fort_called", "DawnguardState", "new_state",
+    "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "AfterSitting", "fort_called", "DawnguardState", "new_state",
     "side_name",
     "check_thresholds", "threshold_forts", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
     "fort_card_holder", "fort_card_kind", "fort_card_key", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",

@@ -290,8 +290,8 @@ def fort_card_kind(state: DawnguardState, card: str) -> str | None:
     key = fort_card_key(card)
     if key in state.followers:
         return "follower"
-    drawn = (fort_card_key(earlier) for cards in state.fort_cards.values() for earlier in cards)
-    return "item" if key in drawn else None
+    drawn = any(key in keys for keys in state.fort_cards_folded.values())  # one set per player
+    return "item" if drawn else None
 
 
 def _fort_card(state: DawnguardState, event: dict) -> None:
@@ -309,7 +309,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     if "follower" in event and follower is not True:
         raise RuleError("'follower' is true for a Follower card; leave it out for an item", field="follower")
     drawn = state.fort_cards[hero.player]
-    if any(fort_card_key(earlier) == fort_card_key(card) for earlier in drawn):
+    if fort_card_key(card) in state.fort_cards_folded.get(hero.player, ()):
         raise RuleError(
             f"{hero.player} has already drawn {card.strip()}: a player draws each fort card at most once",
             field="card",
@@ -332,6 +332,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
             field="follower",
         )
     drawn.append(card)
+    state.fort_cards_folded.setdefault(hero.player, set()).add(fort_card_key(card))
     if follower:
         state.followers[fort_card_key(card)] = hero.player
     fort = CASTLE if hero.is_vampire else fort_called(state.vigilant_fort.name)

@@ -6,7 +6,7 @@ from ..base import Entry, RuleError
 from .events import apply_event
 from .setup import apply_setup, apply_thresholds
 from .sitting import apply_game
-from .state import DawnguardState
+from .state import DawnguardState, record_sitting
 
 APPLIERS = {"setup": apply_setup, "thresholds": apply_thresholds, "game": apply_game, "event": apply_event}
 
@@ -17,3 +17,4 @@ def apply(state: DawnguardState, entry: Entry) -> None:
     if not isinstance(entry.data, dict):
         raise RuleError(f"a {entry.kind} entry must be a JSON object")
     APPLIERS[entry.kind](state, entry.data)
+    record_sitting(state)  # what the history, its charts and the stats read of each sitting

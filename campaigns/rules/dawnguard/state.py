@@ -87,6 +87,25 @@ class Happening:
     players: tuple[str, ...] = ()  # who it concerns
 
 
+@dataclass(frozen=True, slots=True)
+class AfterSitting:
+    """The campaign right after a sitting and everything logged in it (`number` 0: before the
+    first sitting), as the history, its charts and the stats read it: recorded by the fold as
+    it goes (`record_sitting`), so no page needs the state as it was then."""
+
+    number: int
+    chapter: int  # the chapter the sitting played (before the first: the campaign's chapter)
+    fort: str  # the Vigilants' fort: the Hall, then Fort Dawnguard
+    fort_level: int  # its gold tokens
+    fort_stars: int
+    fort_levels: int  # the levels its card has
+    hall_markers: int  # the chapter 1 balance
+    castle_markers: int
+    heroes: tuple[tuple[str, str, str | None], ...]  # (player, hero, side) at the table, in the order they came
+    completed: bool = False  # the sitting completed its chapter
+    chapter_1_totals: dict[str, int] | None = None  # chapter 1's markers at its end, once complete
+
+
 @dataclass
 class DawnguardState:
     players: list[str]
@@ -107,7 +126,14 @@ class DawnguardState:
     board_threat: int = 0  # threat tokens on spaces, quests and the Stronghold chart
     fort_cards: dict[str, list[str]] = field(default_factory=dict)
     followers: dict[str, str] = field(default_factory=dict)  # Follower (casefolded) -> who holds it
+    # The cards each player has drawn, as the rules compare them (events.fort_card_key: no
+    # case, no surrounding spaces): a draw is checked against them without
+    # going through every card drawn (derived from fort_cards, so left out of comparisons).
+    fort_cards_folded: dict[str, set[str]] = field(default_factory=dict, compare=False, repr=False)
     happenings: list[Happening] = field(default_factory=list)  # what each entry did, in order
+    # after_sittings[n]: the campaign right after sitting n (0: before the first), kept up to
+    # date by every entry (one small record per sitting: never a copy of the state).
+    after_sittings: list[AfterSitting] = field(default_factory=list)
 
     @property
     def games_played(self) -> int:
@@ -165,7 +191,33 @@ def happen(state: DawnguardState, kind: str, text: str, *players: str) -> None:
 
 
 def new_state(players: list[str]) -> DawnguardState:
-    return DawnguardState(players=list(players), fort_cards={player: [] for player in players})
+    state = DawnguardState(players=list(players), fort_cards={player: [] for player in players})
+    record_sitting(state)
+    return state
+
+
+def record_sitting(state: DawnguardState) -> None:
+    """Record the campaign as it stands now as the figures after the current sitting (before
+    the first while there is none), replacing what an earlier entry of it recorded."""
+    fort = state.vigilant_fort
+    game = state.games[-1] if state.games else None
+    after = AfterSitting(
+        number=game.number if game else 0,
+        chapter=game.chapter if game else state.chapter,
+        fort=fort.name,
+        fort_level=fort.gold,
+        fort_stars=fort.stars,
+        fort_levels=len(fort.thresholds),
+        hall_markers=state.hall_markers,
+        castle_markers=state.castle_markers,
+        heroes=tuple((hero.player, hero.hero, hero.side) for hero in state.heroes.values()),
+        completed=game is not None and state.chapter == game.chapter and state.chapter_complete,
+        chapter_1_totals=state.chapter_1_totals,  # set once, when chapter 1 is complete
+    )
+    if len(state.after_sittings) > state.games_played:
+        state.after_sittings[state.games_played] = after
+    else:
+        state.after_sittings.append(after)
 
 
 def side_name(side: str | None, chapter: int) -> str | None:

@@ -5,6 +5,7 @@ results and control at its end."""
 from __future__ import annotations
 
 import copy
+from collections import ChainMap
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +30,7 @@ from .state import (
     RiskLegacyState,
     ScarType,
     Seat,
+    _add_scar_type,
     _check_faction,
     _check_player,
     _check_shape,
@@ -210,7 +212,7 @@ def _check_packet(state: RiskLegacyState, data: Any) -> None:
     _check_shape(data, ("name", "unlocks"), (), "the packet", place)
     require_text(data, "name", place)
     folded = data["name"].strip().casefold()
-    opened = next((p for p in state.opened_packets if p.name.strip().casefold() == folded), None)
+    opened = state.packets_named.get(folded)
     if opened is not None:
         raise RuleError(
             f'The packet "{opened.name}" was already opened in game {opened.game}', place=place, field="name"
@@ -236,7 +238,7 @@ def _check_new_scar_types(state: RiskLegacyState, scar_types: Any, place: str) -
     """A new scar type has a name and an effect, and its name is new."""
     if not isinstance(scar_types, list):
         raise RuleError("'scar_types' must be a list of scar types", place=place, field="scar_types")
-    known = {t.name.casefold(): t.name for t in state.scar_types}
+    known = ChainMap({}, state.scar_types_folded)  # this packet's names first, then the campaign's
     for scar_type in scar_types:
         _check_shape(scar_type, ("name", "effect"), (), "a scar type", place)
         require_text(scar_type, "name", place)
@@ -253,11 +255,13 @@ def _change_packet(state: RiskLegacyState, data: dict) -> None:
     game = state.last_game
     unlocks = copy.deepcopy(data["unlocks"])
     for scar_type in unlocks.get("scar_types", []):
-        state.scar_types.append(ScarType(scar_type["name"], scar_type["effect"]))
+        _add_scar_type(state, ScarType(scar_type["name"], scar_type["effect"]))
     if unlocks.get("world_capital"):
         state.world_capital_unlocked_in = game.number
         state.supplies.world_capitals = 1
-    game.packets.append(Packet(game=game.number, name=data["name"], unlocks=unlocks))
+    packet = Packet(game=game.number, name=data["name"], unlocks=unlocks)
+    game.packets.append(packet)
+    state.packets_named.setdefault(packet.name.strip().casefold(), packet)
     _record(state, game, "packet", _packet_text(data["name"], unlocks))
 
 
@@ -378,7 +382,7 @@ def _check_seated(
 
 def eliminated_during(game: Game) -> list[str]:
     """The players logged as eliminated while the game was played."""
-    return [event["player"] for event in game.events if event["type"] == "elimination"]
+    return list(game.eliminated)
 
 
 def missiles_in_play(state: RiskLegacyState, game: Game) -> int:
@@ -388,7 +392,7 @@ def missiles_in_play(state: RiskLegacyState, game: Game) -> int:
 
 def missiles_fired(game: Game) -> int:
     """The Missiles fired so far in this game: a fired Missile is spent."""
-    return sum(event["count"] for event in game.events if event["type"] == "missiles")
+    return game.fired_missiles
 
 
 def missiles_left(state: RiskLegacyState, game: Game) -> int:
@@ -398,9 +402,7 @@ def missiles_left(state: RiskLegacyState, game: Game) -> int:
 
 def missiles_fired_by(game: Game, player: str) -> int:
     """The Missiles `player` is named as having fired so far in this game (events with `by`)."""
-    return sum(
-        event.get("by", {}).get(player, 0) for event in game.events if event["type"] == "missiles"
-    )
+    return game.fired_by.get(player, 0)
 
 
 def missiles_left_for(state: RiskLegacyState, game: Game, player: str) -> int:
@@ -466,9 +468,7 @@ def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: 
 def hqs_held(game: Game, player: str) -> int:
     """The HQs `player` holds now: their own, plus those taken from others, less those taken
     from them (each a Red Star: GAMES.md, 2026-12-01)."""
-    taken = sum(1 for event in game.events if event["type"] == "red_star" and event["player"] == player)
-    lost = sum(1 for event in game.events if event["type"] == "red_star" and event["from"] == player)
-    return 1 + taken - lost
+    return 1 + game.red_stars_taken.get(player, 0) - game.red_stars_lost.get(player, 0)
 
 
 def _red_star_problem(game: Game, player: str, taken_from: str) -> tuple[str, str] | None:
@@ -558,7 +558,7 @@ def _missile_holder_problem(state: RiskLegacyState, game: Game, player: str) -> 
 
 def scars_placed_by(game: Game, player: str) -> int:
     """The scars `player` has placed in this game."""
-    return sum(1 for event in game.events if event["type"] == "scar" and event["player"] == player)
+    return game.scars_by.get(player, 0)
 
 
 def _second_scar_problem(game: Game, player: str, allowed_by_card: bool = False) -> tuple[str, str] | None:
@@ -673,11 +673,19 @@ def _change_event(state: RiskLegacyState, data: dict) -> None:
     kind = data["type"]
     if kind in TABLE_EVENTS:
         if kind == "elimination":
+            game.eliminated.append(data["player"])
             _condition_met(state, "first_elimination", game.number)
-        elif kind == "missiles" and data["count"] >= MISSILES_PACKET:
-            _condition_met(state, "three_missiles", game.number)
+        elif kind == "missiles":
+            game.fired_missiles += data["count"]
+            for player, count in data.get("by", {}).items():
+                game.fired_by[player] = game.fired_by.get(player, 0) + count
+            if data["count"] >= MISSILES_PACKET:
+                _condition_met(state, "three_missiles", game.number)
         elif kind == "recruitment" and data["troops"] >= RECRUITMENT_PACKET:
             _condition_met(state, "recruit_30", game.number)
+        elif kind == "red_star":
+            game.red_stars_taken[data["player"]] = game.red_stars_taken.get(data["player"], 0) + 1
+            game.red_stars_lost[data["from"]] = game.red_stars_lost.get(data["from"], 0) + 1
         game.events.append(copy.deepcopy(data))
         _record(state, game, kind, _table_event_text(data), player=data.get("player"))
         return
@@ -692,6 +700,7 @@ def _change_event(state: RiskLegacyState, data: dict) -> None:
         if scars_placed_by(game, data["player"]):  # a card allowed a second one
             text += f" (a card let {data['player']} place a second scar this game)"
         marks.scar = data["scar"]
+        game.scars_by[data["player"]] = game.scars_by.get(data["player"], 0) + 1
         _record(state, game, "scar", text, player=data["player"], territory=territory)
     elif data["type"] == "fortification_box":
         marks.fortification.boxes_left -= data["count"]

@@ -149,6 +149,15 @@ class Game:
     # have chosen), then the held-on players clockwise from the winner. A player who is
     # skipped has passed. Emptied when the next game starts or the world is named.
     reward_queue: list[str] = field(default_factory=list)
+    # Kept by the fold as the events are logged, so a rule asks them without going through
+    # every event of the game: the Missiles fired so far (and by whom, when named), the players
+    # eliminated, in order, the scars each player placed and the Red Stars each took and lost.
+    fired_missiles: int = 0
+    eliminated: list[str] = field(default_factory=list)
+    fired_by: dict[str, int] = field(default_factory=dict)
+    scars_by: dict[str, int] = field(default_factory=dict)
+    red_stars_taken: dict[str, int] = field(default_factory=dict)
+    red_stars_lost: dict[str, int] = field(default_factory=dict)
 
     @property
     def in_progress(self) -> bool:
@@ -252,6 +261,19 @@ class RiskLegacyState:
     # (territory -> coins) and every change the entries made, in the order they made them.
     setup_coins: dict[str, int] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+    # What the fold keeps beside the lists above so that no entry goes through the
+    # campaign's history (derived from them, so left out of comparisons): each packet by its
+    # name as packets are compared (stripped, casefolded; the first opened), each scar type
+    # by its name (the first) and by its casefolded name (the last), and the records of each
+    # (territory, kind) that nothing has ended yet, oldest first (`_end_standing`).
+    packets_named: dict[str, Packet] = field(default_factory=dict, compare=False, repr=False)
+    scar_types_named: dict[str, ScarType] = field(default_factory=dict, compare=False, repr=False)
+    scar_types_folded: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    standing: dict[tuple[str, str], list[Change]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for scar_type in self.scar_types:
+            _index_scar_type(self, scar_type)
 
     @property
     def last_game(self) -> Game | None:
@@ -288,7 +310,7 @@ class RiskLegacyState:
         return [packet for game in self.games for packet in game.packets]
 
     def scar_type(self, name: str) -> ScarType | None:
-        return next((t for t in self.scar_types if t.name == name), None)
+        return self.scar_types_named.get(name) if isinstance(name, str) else None
 
     def signatures(self, player: str) -> int:
         return sum(1 for s in self.victors if s.player == player)
@@ -296,6 +318,16 @@ class RiskLegacyState:
 
 def new_state(players: list[str]) -> RiskLegacyState:
     return RiskLegacyState(players=list(players))
+
+
+def _add_scar_type(state: RiskLegacyState, scar_type: ScarType) -> None:
+    state.scar_types.append(scar_type)
+    _index_scar_type(state, scar_type)
+
+
+def _index_scar_type(state: RiskLegacyState, scar_type: ScarType) -> None:
+    state.scar_types_named.setdefault(scar_type.name, scar_type)
+    state.scar_types_folded[scar_type.name.casefold()] = scar_type.name
 
 
 # --------------------------------------------------------------------------------------
@@ -391,18 +423,21 @@ def _quoted(text: str) -> str:
 
 
 def _record(state: RiskLegacyState, game: Game | None, kind: str, text: str, **about: Any) -> None:
-    state.changes.append(Change(game=game.number if game else None, kind=kind, text=text, **about))
+    change = Change(game=game.number if game else None, kind=kind, text=text, **about)
+    state.changes.append(change)
+    if change.territory is not None:
+        state.standing.setdefault((change.territory, kind), []).append(change)
 
 
 def _end_standing(state: RiskLegacyState, territory: str, kind: str, why: str) -> None:
     """Say what ended the mark of `kind` standing on `territory` (its latest record not
-    ended yet): a scar cancelled, a fortification worn out or replaced, a city covered."""
-    standing = next(
-        (c for c in reversed(state.changes) if (c.territory, c.kind, c.ended) == (territory, kind, None)),
-        None,
-    )
-    if standing is not None:
-        standing.ended = why
+    ended yet): a scar cancelled, a fortification worn out or replaced, a city covered.
+
+    Only this ends a record, and always the latest one not ended yet, so the records of a
+    (territory, kind) not ended yet are a stack: its top is the one to end."""
+    standing = state.standing.get((territory, kind))
+    if standing:
+        standing.pop().ended = why
 
 
 def supplies(state: RiskLegacyState) -> dict[str, int]:

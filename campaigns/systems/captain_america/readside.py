@@ -9,7 +9,7 @@ from ...readside.base import DRAW, HEROES_JOINED, LOST, WON, Play, ReadSide, Sea
 KEY = captain_america.KEY
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         seats = []
         for order, seat in enumerate(game.seats, 1):

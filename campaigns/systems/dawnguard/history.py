@@ -3,19 +3,18 @@ numbers the history's charts draw.
 
 Plain Python over the rules layer's states (campaigns.rules.dawnguard), no Django. Nothing
 is worked out again here: what happened is what the fold recorded as it applied each entry
-(`state.happenings`, in people's words), and the numbers after each sitting are read from
-the states as of each game (`Timeline.after_game`). States are shared and read-only.
+(`state.happenings`, in people's words), and the numbers after each sitting are what it
+recorded of each (`state.after_sittings`). States are shared and read-only.
 
     chapters(state, player=None)      the setup, then each chapter with its sittings and
                                       what happened in them (player: only the sittings the
                                       player was at the table for)
-    fort_points(after_game)           the Vigilants' fort after each sitting (charts.FortPoint)
-    balance_rows(after_game)          the chapter 1 markers after each of its sittings
+    fort_points(state)                the Vigilants' fort after each sitting (charts.FortPoint)
+    balance_rows(state)               the chapter 1 markers after each of its sittings
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...rules.dawnguard import DawnguardState
@@ -90,19 +89,17 @@ def setup_lines(state: DawnguardState) -> list[Line]:
     return _lines(state.happenings).get(None, [])
 
 
-def chapters(
-    state: DawnguardState, after_game: Mapping[int, DawnguardState], player: str | None = None
-) -> list[Chapter]:
+def chapters(state: DawnguardState, player: str | None = None) -> list[Chapter]:
     """The campaign chapter by chapter (in the order played), each with its sittings; with
     `player`, only the sittings that player was at the table for (chapters left empty go)."""
     by_game = _lines(state.happenings)
     grouped: dict[int, Chapter] = {}
     for game in state.games:
-        then = after_game.get(game.number, state)
+        then = state.after_sittings[game.number]
         sitting = Sitting(
-            game.number, game.played_on, game.chapter, list(then.heroes),
+            game.number, game.played_on, game.chapter, [hero[0] for hero in then.heroes],
             lines=by_game.get(game.number, []),
-            completed=then.chapter == game.chapter and then.chapter_complete,
+            completed=then.completed,
         )
         chapter = grouped.setdefault(
             game.chapter,
@@ -116,24 +113,21 @@ def chapters(
     return [chapter for chapter in grouped.values() if chapter.sittings]
 
 
-def fort_points(after_game: Mapping[int, DawnguardState]) -> list[FortPoint]:
+def fort_points(state: DawnguardState) -> list[FortPoint]:
     """The Vigilants' fort (the Hall, then Fort Dawnguard) before the first sitting and
     after each one."""
-    points = []
-    for number in sorted(after_game):
-        state = after_game[number]
-        fort = state.vigilant_fort
-        chapter = state.games[-1].chapter if state.games else state.chapter
-        points.append(FortPoint(number, chapter, fort.name, fort.gold, fort.stars, len(fort.thresholds)))
-    return points
+    return [
+        FortPoint(after.number, after.chapter, after.fort, after.fort_level, after.fort_stars, after.fort_levels)
+        for after in state.after_sittings
+    ]
 
 
-def balance_rows(after_game: Mapping[int, DawnguardState]) -> list[BalanceRow]:
+def balance_rows(state: DawnguardState) -> list[BalanceRow]:
     """The chapter 1 markers as set up, then after each chapter 1 sitting; none when the
     campaign began at chapter 2 (its markers never moved)."""
-    rows = []
-    for number in sorted(after_game):
-        state = after_game[number]
-        if number == 0 or (state.games and state.games[-1].chapter == 1):
-            rows.append(BalanceRow(number, state.hall_markers, state.castle_markers))
+    rows = [
+        BalanceRow(after.number, after.hall_markers, after.castle_markers)
+        for after in state.after_sittings
+        if after.number == 0 or after.chapter == 1
+    ]
     return rows if len(rows) > 1 else []

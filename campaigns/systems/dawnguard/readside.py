@@ -1,7 +1,7 @@
 """Dawnguard on the read side: co-operative sittings, never won or lost.
 
 A sitting counts for every hero at the table after it (a hero who joins during a sitting
-played it), read from the state as of that game.
+played it), as the fold recorded it (`state.after_sittings`).
 """
 
 from __future__ import annotations
@@ -24,15 +24,14 @@ SIDE_NAMES = {
 }
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
-    # Without the states as of each game, the heroes of `state` are taken for every sitting.
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
-        then = after_game.get(game.number, state)
+        then = state.after_sittings[game.number]
         seats = tuple(
-            Seat(hero.player, order, _side(hero.side, game.chapter), PLAYED, False, hero=hero.hero)
-            for order, hero in enumerate(then.heroes.values(), 1)
+            Seat(player, order, _side(side, game.chapter), PLAYED, False, hero=hero)
+            for order, (player, hero, side) in enumerate(then.heroes, 1)
         )
-        completed = then.chapter == game.chapter and then.chapter_complete
+        completed = then.completed
         yield Play(
             campaign_key, campaign_name, KEY, game.number, game.played_on, seats,
             mode=f"Chapter {game.chapter}", cooperative=True, note="chapter completed" if completed else None,

@@ -2,7 +2,7 @@
 
 Both read what the fold recorded (campaigns/systems/dawnguard/history.py) and never apply a
 rule: the overview asks the rules layer's helpers about the state it is given, the history
-reads the states as of each sitting from the cached timeline (no query per sitting).
+reads what the fold recorded of each sitting in the cached state (no query per sitting).
 """
 
 from django.contrib.auth.decorators import login_required
@@ -61,18 +61,17 @@ def history(request, slug):
     chapter 1 balance as charts with their numbers (?player=Name: the sittings they played)."""
     access = campaign_for(request, slug, system=rules.KEY)
     campaign = access.campaign
-    timeline = states.timeline(campaign)
-    state = timeline.current
+    state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
-    fort_points = looking_back.fort_points(timeline.after_game) if state.games else []
-    balance_rows = looking_back.balance_rows(timeline.after_game)
+    fort_points = looking_back.fort_points(state) if state.games else []
+    balance_rows = looking_back.balance_rows(state)
     context = {
         "campaign": campaign,
         "access": access,
         "players": state.players,
         "player": player,
         "setup": looking_back.setup_lines(state),
-        "chapters": looking_back.chapters(state, timeline.after_game, player),
+        "chapters": looking_back.chapters(state, player),
         "sittings_played": len(state.games),
         "fort_points": fort_points[1:],
         "fort_chart": charts.fort_levels(fort_points) if fort_points else None,

@@ -15,7 +15,7 @@ CITIES = Mark("city founded", "cities founded")
 RESULTS = {"won": WON, "held_on": HELD_ON, "eliminated": ELIMINATED}
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         if not game.ended:  # a game in progress counts for nothing yet
             continue

@@ -8,7 +8,7 @@ from ...readside.base import LOST, WON, Play, ReadSide, Seat
 KEY = risk_skyrim.KEY
 
 
-def plays(state, after_game, campaign_key: str, campaign_name: str):
+def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         seats = tuple(
             Seat(player, order, faction, WON if player in game.winners else LOST, player in game.winners,

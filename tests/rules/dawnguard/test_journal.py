@@ -172,7 +172,7 @@ def test_the_journal_needs_a_games_list():
 def test_the_fold_keeps_each_game_state():
     _, _, players, entries, _ = journal.load(load_data(), RULES)
     timeline = base.fold(dawnguard, players, entries)
-    assert [timeline.after_game[n].chapter for n in range(6)] == [1, 1, 1, 2, 2, 3]
+    assert [timeline.as_of(n).chapter for n in range(6)] == [1, 1, 1, 2, 2, 3]
 
 
 def test_a_refused_entry_leaves_the_state_as_it_was_at_every_step_of_a_campaign():
