@@ -36,8 +36,8 @@ from ..rules import protocol
 # The pages every system may have at the same address, answered by the campaign's system's
 # view (campaigns.views.system_pages): name -> the path under campaigns/<slug>/.
 SHARED_PAGES = {
-    "table": "play/",  # the table: what the phone beside the board shows while playing
-    "live": "play/live/",  # the table's live refresh (htmx polling)
+    "play": "play/",  # the Play page: what the phone beside the board shows while playing
+    "live": "play/live/",  # the live refresh of the Play page and of a play log's pages (htmx polling)
     "game_start": "games/new/",  # start a game, a sitting, log a play
     "setup_edit": "setup/",  # the campaign's setup
     "history": "history/",  # the campaign's history

@@ -24,11 +24,11 @@ SYSTEM = GameSystem(
     # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
     games_open_while_played=True,
     tabs=(
-        Tab("Play", "table", ("play", "setup", "recruitment")),
+        Tab("Play", "play", ("play", "setup", "recruitment")),
         Tab("Board", "board", ("board",)),
     ),
     pages={
-        "table": play.table,
+        "play": play.play_page,
         "live": play.live,
         "game_start": game_start.game_start,
         "setup_edit": setup.setup_edit,
