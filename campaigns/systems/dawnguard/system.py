@@ -12,7 +12,7 @@ from .views import history, play, setup
 SYSTEM = GameSystem(
     rules=rules,
     read_side=readside.READ_SIDE,
-    templates=Path(__file__).parent / "templates",
+    templates=(Path(__file__).parent / "templates",),
     overview_template="dawnguard/overview.html",
     overview=history.overview,
     tabs=(Tab("Play", "play", ("play", "setup", "start")),),

@@ -18,7 +18,7 @@ def overview(access, state) -> dict:
 SYSTEM = GameSystem(
     rules=rules,
     read_side=readside.READ_SIDE,
-    templates=Path(__file__).parent / "templates",
+    templates=(Path(__file__).parent / "templates",),
     overview_template="risk_legacy/overview.html",
     overview=overview,
     # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
