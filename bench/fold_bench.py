@@ -37,9 +37,9 @@ from bench import big_journals  # noqa: E402
 # system -> (generator, full size, the pages shown first in a new process)
 SYSTEMS = {
     "risk-legacy": (big_journals.risk_legacy_journal, big_journals.RISK_LEGACY_GAMES,
-                    ("campaign_detail", "table", "board", "history", "state_json", "stats", "plays_csv")),
+                    ("campaign_detail", "play", "board", "history", "state_json", "stats", "plays_csv")),
     "dawnguard": (big_journals.dawnguard_journal, big_journals.DAWNGUARD_SITTINGS,
-                  ("campaign_detail", "table", "history", "state_json", "stats", "plays_csv")),
+                  ("campaign_detail", "play", "history", "state_json", "stats", "plays_csv")),
     "play-log": (big_journals.play_log_journal, big_journals.PLAY_LOG_PLAYS,
                  ("campaign_detail", "history", "standings", "state_json", "stats", "plays_csv")),
 }

@@ -284,11 +284,11 @@ def main_pages(logs: dict) -> list[tuple[str, str]]:
     dawnguard = imported("dawnguard_campaign.json")
     pages = [
         ("Risk Legacy overview", risk.get_absolute_url()),
-        ("Risk Legacy Play (table)", at("table", risk)),
+        ("Risk Legacy Play", at("play", risk)),
         ("Risk Legacy board", at("board", risk)),
         ("Risk Legacy history", at("history", risk)),
         ("Dawnguard overview", dawnguard.get_absolute_url()),
-        ("Dawnguard Play (table)", at("table", dawnguard)),
+        ("Dawnguard Play", at("play", dawnguard)),
         ("Dawnguard history", at("history", dawnguard)),
     ]
     for label, file_name in (("Risk: Skyrim", "risk_skyrim_plays.json"),

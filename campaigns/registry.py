@@ -10,7 +10,7 @@ where a newcomer reads the whole contract). Adding a game is adding its folder a
 
 Shared code asks this module, never a system's package: `systems()` in the list's order (the
 order pages list them), `get(key)`, `system_of(campaign)`, `choices()` (a campaign's game), and
-`SystemTemplates`, the template loader that finds each system's templates folder.
+`SystemTemplates`, the template loader that finds each system's templates folders.
 
 The systems are imported when first asked for, not when this module is: the models ask for
 them (a campaign's rules, its game's choices), and a system's package imports the models.
@@ -73,11 +73,12 @@ def _loaded(paths: tuple[str, ...]) -> dict[str, GameSystem]:
 
 
 class SystemTemplates(FilesystemLoader):
-    """Finds templates in each registered system's templates folder (`GameSystem.templates`),
+    """Finds templates in each registered system's templates folders (`GameSystem.templates`),
     after the shared templates/ and before the apps' (settings.TEMPLATES)."""
 
     def get_dirs(self):
-        return [system.templates for system in systems() if system.templates is not None]
+        # A folder two systems share (the play-log kind's) is searched once.
+        return list(dict.fromkeys(folder for system in systems() for folder in system.templates))
 
 
 # The URLs and the template folders are read from the registry when the URLconf is imported

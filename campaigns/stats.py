@@ -212,10 +212,22 @@ class Duel:
         return "ahead" if self.wins > self.losses else "behind" if self.wins < self.losses else "even"
 
 
-@dataclass
+@dataclass(frozen=True)
+class HeadToHeadCell:
+    """The row player's record against one column player, in the games both played."""
+
+    opponent: str  # the column player's label
+    duel: Duel | None  # None on the diagonal or when the two never met
+    is_self: bool = False
+
+
+@dataclass(frozen=True)
 class HeadToHeadRow:
-    player: PlayerStats
-    duels: list[Duel | None]  # one per column player; None on the diagonal or when they never met
+    """One row of the head-to-head table (templates/campaigns/_head_to_head.html): a player
+    and one cell per column player, in the players' order."""
+
+    player: str  # the row player's label
+    cells: tuple[HeadToHeadCell, ...]
 
 
 @dataclass(frozen=True)
@@ -359,12 +371,13 @@ def _head_to_head(players: list[PlayerStats], duels) -> list[HeadToHeadRow]:
             a, b = sorted((row_player.key, column_player.key))
             counts = duels.get((a, b)) if a != b else None
             if not counts:
-                cells.append(None)
+                duel = None
             elif row_player.key == a:
-                cells.append(Duel(counts[0], counts[1], counts[2]))
+                duel = Duel(counts[0], counts[1], counts[2])
             else:
-                cells.append(Duel(counts[0], counts[2], counts[1]))
-        rows.append(HeadToHeadRow(row_player, cells))
+                duel = Duel(counts[0], counts[2], counts[1])
+            cells.append(HeadToHeadCell(column_player.label, duel, is_self=column_player.key == row_player.key))
+        rows.append(HeadToHeadRow(row_player.label, tuple(cells)))
     return rows
 
 

@@ -196,7 +196,7 @@ def test_every_page_answers_with_entries_in_the_order_the_app_records_them(clien
     store.append(campaign, built.entries[: built.stops[phase]])
     client.force_login(owner)
     pages = crawl(client, campaign)
-    assert pages[reverse("table", args=[campaign.slug])] == 200
+    assert pages[reverse("play", args=[campaign.slug])] == 200
     assert pages[reverse("undo", args=[campaign.slug])] == 200
 
 

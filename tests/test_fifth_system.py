@@ -106,7 +106,7 @@ TOY_FILES = {
         from campaigns.access import campaign_for
         from campaigns.readside.base import LOST, WON, Play, ReadSide, Seat
         from campaigns.rules.base import Entry, RuleError
-        from campaigns.systems.play_log import play_log_system
+        from campaigns.systems.play_log.system import play_log_system
 
         from . import rules
 

@@ -18,11 +18,13 @@ SYSTEM_KEYS = re.compile(
     r"risk_legacy|risk_skyrim|captain_america|dawnguard|risk-legacy|risk-skyrim|captain-america"
 )
 SYSTEMS_OWN = ("rules", "systems", "migrations")  # a system's packages; migrations record history
-# The shared modules beside the systems' own in rules/ and systems/: what every system uses.
+# The shared modules beside the systems' own in rules/ and systems/: what every system uses;
+# and the play-log kind's (its rules and its pages), which every play log uses alike.
 SHARED_BESIDE_THE_SYSTEMS = [
     *(ROOT / "campaigns" / "rules").glob("*.py"),
     *(ROOT / "campaigns" / "rules" / "play_log").glob("*.py"),
     *(ROOT / "campaigns" / "systems").glob("*.py"),
+    *(ROOT / "campaigns" / "systems" / "play_log").rglob("*.py"),
 ]
 SHARED_PYTHON = sorted(
     [
@@ -32,7 +34,9 @@ SHARED_PYTHON = sorted(
     ]
     + [path for path in SHARED_BESIDE_THE_SYSTEMS if not SYSTEM_KEYS.search(path.stem)]
 )
-SHARED_TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+SHARED_TEMPLATES = sorted(
+    [*(ROOT / "templates").rglob("*.html"), *(ROOT / "campaigns" / "systems" / "play_log").rglob("*.html")]
+)
 TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", re.S)
 
 

@@ -209,16 +209,18 @@ class TestSummary:
         assert skyrim["Stormcloak"] == (5, 3)  # won by Ana (Chaos 2), Dee (Dovahkiin 4), Cid (Civil War 6)
 
     def test_head_to_head_counts_games_one_won_and_the_other_did_not(self, everything):
-        rows = {row.player.label: row for row in everything.head_to_head}
-        columns = [row.player.label for row in everything.head_to_head]
-        ana_vs_ben = rows["Ana"].duels[columns.index("Ben")]
+        rows = {row.player: row for row in everything.head_to_head}
+        columns = [row.player for row in everything.head_to_head]
+        assert [cell.opponent for cell in rows["Ana"].cells] == columns
+        ana_vs_ben = rows["Ana"].cells[columns.index("Ben")].duel
         # 14 Risk Legacy + 4 Skyrim (1, 2, 6, 8) + 3 Captain America (1, 3, 5) shared games;
         # Ana won 4 + 3 of them without Ben, Ben 4 without Ana (their team wins don't count).
         assert (ana_vs_ben.games, ana_vs_ben.wins, ana_vs_ben.losses) == (21, 7, 4)
         assert ana_vs_ben.standing == "ahead"
-        ben_vs_ana = rows["Ben"].duels[columns.index("Ana")]
+        ben_vs_ana = rows["Ben"].cells[columns.index("Ana")].duel
         assert (ben_vs_ana.wins, ben_vs_ana.losses, ben_vs_ana.standing) == (4, 7, "behind")
-        assert rows["Ana"].duels[columns.index("Ana")] is None
+        ana_vs_ana = rows["Ana"].cells[columns.index("Ana")]
+        assert ana_vs_ana.duel is None and ana_vs_ana.is_self
 
     def test_wins_over_time_in_date_order(self, everything):
         assert len(everything.timeline) == 28

@@ -70,7 +70,7 @@ def no_plays(state, after_game, key, name):
 @pytest.mark.parametrize("system", REGISTERED, ids=lambda system: system.key)
 def test_every_registered_system_s_parts_are_there(system):
     assert isinstance(system.read_side, ReadSide)
-    assert system.templates is None or system.templates.is_dir()
+    assert system.templates and all(folder.is_dir() for folder in system.templates)
     get_template(system.overview_template)
     if system.play_template:
         get_template(system.play_template)

@@ -5,5 +5,6 @@ what each system gives the shared read side: its plays, as its own readside.py r
 what its fold recorded (campaigns/systems/<system>/readside.py), and the facts about them as
 data (the word for its sides, co-operative or not, scored, teams, the marks its players win).
 Each system's GameSystem holds its ReadSide (campaigns/systems/base.py); campaigns.stats,
-campaigns.standings and campaigns.exports read it and never ask which system they have.
+campaigns.exports and a play log's standings (campaigns.systems.play_log.standings) read it
+and never ask which system they have.
 """

@@ -81,7 +81,7 @@ def no_marks(state: Any) -> MarksWon:
 
 @dataclass(frozen=True, kw_only=True)
 class ReadSide:
-    """What the shared read side (campaigns/stats.py, standings.py, exports.py) reads of one
+    """What the read side (campaigns/stats.py, exports.py, a play log's standings) reads of one
     system: its plays and the facts about them, as data (shared code tests no flag that names
     a game). A system's readside.py builds it and its GameSystem holds it."""
 

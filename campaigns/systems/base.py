@@ -17,8 +17,8 @@ default when a system gives none), and never tests a flag that only one system s
 differs between systems is data a system gives (its words, its read side's facts, its marks).
 
 A play log (separate games, nothing carried over: Risk: Skyrim, Captain America) builds its
-GameSystem with `play_log_system` (campaigns/systems/play_log.py), which gives it the shared
-play-log pages; its rules build on campaigns/rules/play_log/. The smallest system there is, a
+GameSystem with `play_log_system` (campaigns/systems/play_log/system.py), which gives it the
+play-log kind's pages; its rules build on campaigns/rules/play_log/. The smallest system there is, a
 two-field play log written from nothing, is in tests/test_fifth_system.py.
 """
 
@@ -36,8 +36,8 @@ from ..rules import protocol
 # The pages every system may have at the same address, answered by the campaign's system's
 # view (campaigns.views.system_pages): name -> the path under campaigns/<slug>/.
 SHARED_PAGES = {
-    "table": "play/",  # the table: what the phone beside the board shows while playing
-    "live": "play/live/",  # the table's live refresh (htmx polling)
+    "play": "play/",  # the Play page: what the phone beside the board shows while playing
+    "live": "play/live/",  # the live refresh of the Play page and of a play log's pages (htmx polling)
     "game_start": "games/new/",  # start a game, a sitting, log a play
     "setup_edit": "setup/",  # the campaign's setup
     "history": "history/",  # the campaign's history
@@ -87,10 +87,10 @@ class GameSystem:
     # exports) reads of it: its finished games as `Play`s with `Seat`s and the facts about them
     # (campaigns/readside/base.py).
     read_side: ReadSide
-    # Its templates folder (usually campaigns/systems/<system>/templates/, holding its
-    # templates under <system>/ so their names never clash): found by the registry's template
-    # loader after the shared templates/. None: the system has no templates of its own.
-    templates: Path | None = None
+    # Its templates folders, usually one (campaigns/systems/<system>/templates/, holding its
+    # templates under <system>/ so their names never clash; a play log's also the play-log
+    # kind's): found by the registry's template loader after the shared templates/.
+    templates: tuple[Path, ...] = ()
 
     # -- Its pages ------------------------------------------------------------------------------
     # The template its campaigns' overview includes, with `campaign`, `access`, `system` (this
@@ -108,10 +108,10 @@ class GameSystem:
     pages: Mapping[str, Callable] = field(default_factory=dict)
     # Its own pages, under campaigns/<slug>/ (their names and paths unique across systems).
     urlpatterns: Sequence = ()
-    # A play log's own numbers of one play (territories, rooms, ...), included by the shared
-    # play page (campaigns/views/play_log_pages.py) with `data` (the play as the journal
-    # writes it, corrected), `game` (its record in the fold) and `item` (its read-side row).
-    # None: the play page shows the seats, results and scores only.
+    # A play log's own numbers of one play (territories, rooms, ...), included by the play-log
+    # kind's page of a play (campaigns/systems/play_log/views/play_detail.py) with `data` (the
+    # play as the journal writes it, corrected), `game` (its record in the fold) and `item`
+    # (its read-side row). None: the play page shows the seats, results and scores only.
     play_template: str | None = None
 
     # -- Its words --------------------------------------------------------------------------

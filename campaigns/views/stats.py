@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.utils import formats, timezone
 from django.views.decorators.http import require_safe
 
-from .. import charts, exports, registry, standings, states, stats
+from .. import charts, exports, registry, states, stats
 from ..access import campaign_for
 from ..models import Campaign, Player
 from ..web.htmx import render_page
@@ -76,7 +76,6 @@ def stats_detail(request):
         "campaigns": campaigns,
         "chosen": chosen,
         "summary": summary,
-        "head_to_head": standings.head_to_head_rows(summary),
         "player_rows": [(player, colours.get(player.key)) for player in summary.players],
         "wins_chart": wins_chart,
         "rate_chart": rate_chart,

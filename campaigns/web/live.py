@@ -24,7 +24,7 @@ from django.views.decorators.http import require_safe
 
 from .htmx import render_page, vary_on_htmx
 
-SIGNED_OUT_TEMPLATE = "campaigns/table_signed_out.html"
+SIGNED_OUT_TEMPLATE = "campaigns/live_signed_out.html"
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,9 @@ class Poll:
     following: str
 
 
-#: The pages that poll, by the poll's ?on= (a table's poll sends none).
+#: The pages that poll, by the poll's ?on= (the Play page's poll sends none).
 POLLS = {
-    None: Poll("table", "table-live", "the game"),
+    None: Poll("play", "play-live", "the game"),
     "overview": Poll("campaign_detail", "plays-live", "the plays"),
     "history": Poll("history", "plays-live", "the plays"),
     "form": Poll("game_start", "plays-live", "the plays"),
@@ -91,7 +91,7 @@ def live_response(
 
 
 def live_view(*, access_for: Callable[[Any, str], Any], context_for: Callable[[Any], dict], template: str):
-    """A table's live page (play/live/): `live_response` for the table's polling element."""
+    """A Play page's live refresh (play/live/): `live_response` for its polling element."""
 
     @require_safe
     def live(request, slug):

@@ -35,7 +35,7 @@ document.addEventListener("htmx:afterSettle", () => {
 });
 
 // ---- What a player is filling in survives a swap they did not ask for ----------------------
-// The table pages refresh their board every 2 s when another phone records, and a tap on one
+// The Play pages refresh their board every 2 s when another phone records, and a tap on one
 // form redraws the page around the others: either would throw away boxes ticked and words typed
 // but not sent yet (the day turn's feeding places, a half-filled form). Before such a swap, note
 // what the player changed in each form; after it, put it back into the fresh copy of the same

@@ -51,7 +51,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     expect(phone.get_by_text("Recorded: Cid scarred Siberia: Ammo Shortage.")).to_be_visible()
 
     # The other phone sees it within 3 seconds, without reloading.
-    expect(watcher.locator("#table-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage", timeout=3000)
+    expect(watcher.locator("#play-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage", timeout=3000)
     shoot(watcher, "play-03-watcher-updated-dark")
 
     phone.get_by_text("A scar was placed").click()
@@ -105,7 +105,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     phone.get_by_role("button", name="Record Ana's reward").click()
     expect(phone.get_by_text("Ready for game 2")).to_be_visible()
     shoot(phone, "play-09-ready-for-game-2")
-    expect(watcher.locator("#table-live")).to_contain_text("Ready for game 2", timeout=3000)
+    expect(watcher.locator("#play-live")).to_contain_text("Ready for game 2", timeout=3000)
 
     # Game 2, started through the form: each seat takes the first legal start offered.
     phone.get_by_role("link", name="Start game 2").click()
@@ -134,7 +134,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     phone.get_by_text("Pass", exact=True).click()
     phone.get_by_role("button", name="Record Ana's reward").click()
     expect(phone.get_by_text("Ready for game 3")).to_be_visible()
-    expect(watcher.locator("#table-live")).to_contain_text("Ready for game 3", timeout=3000)
+    expect(watcher.locator("#play-live")).to_contain_text("Ready for game 3", timeout=3000)
     shoot(watcher, "play-11-watcher-ready-for-game-3-dark")
 
     state = states.state(type(campaign).objects.get(pk=campaign.pk))

@@ -59,7 +59,7 @@ def test_a_refused_event_is_in_view_with_its_field_focused_and_the_page_reloads(
         response = phone.goto(phone.url)
     assert response.status == 200
     expect(phone).to_have_url(re.compile(f"{table}$"))
-    expect(phone.locator("#table-live")).to_contain_text("Game 1 in progress")
+    expect(phone.locator("#play-live")).to_contain_text("Game 1 in progress")
 
 
 @pytest.mark.parametrize("javascript", WITH_AND_WITHOUT_JS)
@@ -102,7 +102,7 @@ def test_a_phone_signed_out_elsewhere_gets_a_short_notice_and_stops_polling(new_
     phone = new_phone(viewport=viewport)
     log_in(phone, "olive")
     phone.goto(table)
-    expect(phone.locator("#table-live")).to_contain_text("Game 1 in progress")
+    expect(phone.locator("#play-live")).to_contain_text("Game 1 in progress")
 
     other_tab = phone.context.new_page()  # logged out in another tab
     other_tab.goto("/")
@@ -111,12 +111,12 @@ def test_a_phone_signed_out_elsewhere_gets_a_short_notice_and_stops_polling(new_
     # leave Playwright waiting for an answer that never comes); the context closes it later.
     expect(other_tab.get_by_role("button", name="Log out")).to_have_count(0)
 
-    notice = phone.locator("#table-live")
+    notice = phone.locator("#play-live")
     expect(notice).to_contain_text("Signed out", timeout=5000)
     expect(notice.get_by_role("link", name="Log in again")).to_have_attribute("href", f"/accounts/login/?next={table}")
     expect(phone.locator("header")).to_have_count(1)
     expect(phone.locator("#id_username")).to_have_count(0)
-    assert phone.evaluate("document.activeElement === document.body || !document.activeElement.closest('#table-live')")
+    assert phone.evaluate("document.activeElement === document.body || !document.activeElement.closest('#play-live')")
     what_the_phone_shows(phone, f"refusal-03-signed-out-{viewport['width']}")
 
     polls = []
@@ -129,7 +129,7 @@ def test_a_phone_signed_out_elsewhere_gets_a_short_notice_and_stops_polling(new_
     phone.get_by_label(re.compile("^Password")).fill("correct horse battery")
     phone.get_by_role("button", name="Log in").click()
     expect(phone).to_have_url(re.compile(f"{table}$"))
-    expect(phone.locator("#table-live")).to_contain_text("Game 1 in progress")
+    expect(phone.locator("#play-live")).to_contain_text("Game 1 in progress")
 
 
 @pytest.mark.parametrize("viewport", PHONES)

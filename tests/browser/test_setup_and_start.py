@@ -189,7 +189,7 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     page.get_by_role("button", name="Start game 1").click()
     expect(page.get_by_text("Game 1 is on: Ana, Ben, Cid and Dee. Good luck!")).to_be_visible()
     expect(page).to_have_url(re.compile(rf"/campaigns/{campaign.slug}/play/$"))  # straight to the Play page
-    expect(page.locator("#table-live")).to_contain_text("Game 1 in progress")
+    expect(page.locator("#play-live")).to_contain_text("Game 1 in progress")
     shoot(page, "start-06-game-1-is-on")
 
     campaign.refresh_from_db()

@@ -98,7 +98,7 @@ def log_game_night(page, shoot, campaign, number, seats):
     taps.tap(page.get_by_role("button", name=f"Start game {number}"), "start the game")
     expect(page.get_by_text(re.compile(f"Game {number} is on"))).to_be_visible()
     if not page.url.endswith(play):  # the start used to land on the overview
-        taps.tap(page.get_by_role("link", name=re.compile("Open the table page")), "go to the Play page")
+        taps.tap(page.get_by_role("link", name=re.compile("Open the Play page")), "go to the Play page")
     expect(page.locator(".phase-label")).to_have_text(f"Game {number} in progress")
 
     # One scar during the game.

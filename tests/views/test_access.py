@@ -44,7 +44,7 @@ MATRIX = [
     ("game_start", "get", RECORD),
     ("game_start", "post", RECORD),
     ("recruitment", "get", READ),
-    ("table", "get", READ),
+    ("play", "get", READ),
     ("live", "get", READ),
     ("event_add", "post", RECORD),
     ("packet_add", "post", RECORD),
@@ -236,5 +236,5 @@ def test_a_page_a_system_does_not_have_is_a_404_for_its_campaigns(client, owner)
 
 def test_a_visitor_is_sent_to_log_in_from_a_shared_page_whether_the_campaign_exists_or_not(client, campaign):
     for slug in (campaign.slug, "no-such-campaign"):
-        response = client.get(reverse("table", args=[slug]))
+        response = client.get(reverse("play", args=[slug]))
         assert response.status_code == 302 and response["Location"].startswith(reverse("login"))

@@ -164,7 +164,7 @@ def test_the_public_link_is_off_by_default(client, campaign):
 def test_undo_goes_back_to_the_page_it_came_from_but_never_off_site(client, owner, risk_campaign):
     client.force_login(owner)
     url = reverse("undo", args=[risk_campaign.slug])
-    table = reverse("table", args=[risk_campaign.slug])
+    table = reverse("play", args=[risk_campaign.slug])
     assert client.post(url, {"next": table, "entry": last_entry(risk_campaign).pk})["Location"] == table
     for elsewhere in ["https://evil.example/", "//evil.example/", "/\\evil.example/", "http://testserver/x", "javascript:alert(1)"]:
         response = client.post(url, {"next": elsewhere, "entry": last_entry(risk_campaign).pk})

@@ -1,7 +1,7 @@
 """GAMES.md §2, rule by rule, refused through the Dawnguard forms: the rule's words shown in the
 form that sent the tap, and nothing saved. The refusals the issue names (a fourth hunger token,
 a marker below zero, a Vampire adding stars, a fort card drawn twice, a pledge after chapter 1)
-and several more are in test_dawnguard_table.py and test_dawnguard_setup.py; this file holds the
+and several more are in test_dawnguard_play.py and test_dawnguard_setup.py; this file holds the
 rest of §2, so that every rule has one (the index below says where each is)."""
 
 import pytest
@@ -10,31 +10,31 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from .test_dawnguard_table import PLEDGED, dawnguard_campaign, entries, refused, state_now, tap
+from .test_dawnguard_play import PLEDGED, dawnguard_campaign, entries, refused, state_now, tap
 
 # §2 rule -> its form refusal test
 #   chapters in order, several sittings, next only after chapter complete
 #       test_dawnguard_setup: test_a_start_for_the_next_chapter_before_this_one_is_complete..., ..._the_campaign_has_left...,
 #       test_after_chapter_3_no_sitting_starts; here: test_a_chapter_cannot_be_skipped_at_the_start
-#       test_dawnguard_table: test_a_tap_after_another_phone_completed_the_chapter_says_so
+#       test_dawnguard_play: test_a_tap_after_another_phone_completed_the_chapter_says_so
 #   heroes (name, race, level): test_dawnguard_setup: test_a_refused_setup_shows_the_rule...
-#   pledges in chapter 1 only: test_dawnguard_table: test_a_pledge_after_chapter_1_is_refused
-#   a pledge once: here   every pledge before chapter 1 completes: test_dawnguard_table
-#   a joining player (side of the chapter; has no hero yet): here + test_dawnguard_table
+#   pledges in chapter 1 only: test_dawnguard_play: test_a_pledge_after_chapter_1_is_refused
+#   a pledge once: here   every pledge before chapter 1 completes: test_dawnguard_play
+#   a joining player (side of the chapter; has no hero yet): here + test_dawnguard_play
 #   chapter 2 alone: every player chooses a side: test_dawnguard_setup
-#   hunger 0 to 3, Vampires only: test_dawnguard_table
-#   day turn (by day, a Vampire at 3 feeds): test_dawnguard_table; with no Vampire: here
-#   feeding empties the card: test_dawnguard_table; one token a place, nothing to feed,
+#   hunger 0 to 3, Vampires only: test_dawnguard_play
+#   day turn (by day, a Vampire at 3 feeds): test_dawnguard_play; with no Vampire: here
+#   feeding empties the card: test_dawnguard_play; one token a place, nothing to feed,
 #       only Vampires feed: here
-#   stars: Vampires don't (test_dawnguard_table); an unpledged player doesn't, no stars past the
+#   stars: Vampires don't (test_dawnguard_play); an unpledged player doesn't, no stars past the
 #       top level: here; thresholds corrected: test_dawnguard_setup
-#   balance markers never below zero: test_dawnguard_table; chapter 1 only: here
-#   Day/Night flips: test_dawnguard_table
-#   threat tokens: never below zero, 20 in the box: test_dawnguard_table; a count of 0: here
-#   fort cards: once a player, a Follower held: test_dawnguard_table; needs a side, a Follower or an
+#   balance markers never below zero: test_dawnguard_play; chapter 1 only: here
+#   Day/Night flips: test_dawnguard_play
+#   threat tokens: never below zero, 20 in the box: test_dawnguard_play; a count of 0: here
+#   fort cards: once a player, a Follower held: test_dawnguard_play; needs a side, a Follower or an
 #       item for the whole campaign (names without case or spaces): here
-#   contested skill tests: test_dawnguard_table (a helper, nothing recorded); two or more
-#       contestants from both factions: test_dawnguard_table
+#   contested skill tests: test_dawnguard_play (a helper, nothing recorded); two or more
+#       contestants from both factions: test_dawnguard_play
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing
                        "for the whole campaign")
     assert response.context["fort_card_form"].errors["follower"]
     assert state_now(table).fort_cards["Cid"] == [] and state_now(table).followers == {}
-    html = client.get(reverse("table", args=[table.slug])).content.decode()
+    html = client.get(reverse("play", args=[table.slug])).content.decode()
     assert "Ben · an item" in html
 
 

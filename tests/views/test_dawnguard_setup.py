@@ -9,7 +9,7 @@ from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
-from campaigns.systems.dawnguard.forms_setup import hero_field
+from campaigns.systems.dawnguard.forms.setup import hero_field
 
 from ..factories import MembershipFactory
 from ..query_counts import count_queries
@@ -299,7 +299,7 @@ def test_the_first_sitting_shows_chapter_1s_checklist_and_reading(as_owner, owne
     # Set up for chapter 1: chapter 2 alone is set up apart, with its own forts (GAMES.md, 2026-12-01).
     assert "Playing chapter 2 alone instead?" in html and "chapter 2 played alone" not in html
     response = as_owner.post(start_url(campaign), {"chapter": "1", "mode": "", "played_on": "2026-11-27"})
-    assert response.status_code == 302 and response["Location"] == reverse("table", args=[campaign.slug])
+    assert response.status_code == 302 and response["Location"] == reverse("play", args=[campaign.slug])
     assert state_of(campaign).games[-1].chapter == 1
 
 
@@ -450,7 +450,7 @@ def test_the_demo_campaign_goes_on_in_chapter_3(as_owner, owner):
     assert dg.sitting_phase(state_of(campaign)) == "playing"
     assert "Talen-Jei" in as_owner.get(setup_url(campaign)).content.decode()
     assert "Sitting 6: chapter 3" in as_owner.get(start_url(campaign)).content.decode()
-    assert as_owner.get(reverse("table", args=[campaign.slug])).status_code == 200
+    assert as_owner.get(reverse("play", args=[campaign.slug])).status_code == 200
 
 
 def test_after_chapter_3_no_sitting_starts(as_owner, owner):

@@ -32,8 +32,8 @@ def test_every_description_on_the_table_pages_exists(client, owner, campaign):
     pages = [
         reverse("setup_edit", args=[campaign.slug]),
         reverse("game_end", args=[playing.slug]),
-        reverse("table", args=[playing.slug]),
-        reverse("table", args=[rewards.slug]),
+        reverse("play", args=[playing.slug]),
+        reverse("play", args=[rewards.slug]),
         reverse("recruitment", args=[playing.slug]),
         reverse("campaign_create"),
     ]

@@ -29,7 +29,7 @@ def counts_on_every_page(client, campaign):
     pages = {
         "overview": reverse("campaign_detail", args=[campaign.slug]),
         "public": reverse("campaign_public", args=[campaign.public_token]),
-        "play": reverse("table", args=[campaign.slug]),
+        "play": reverse("play", args=[campaign.slug]),
         "home": reverse("home"),
     }
     said = {}
@@ -52,7 +52,7 @@ def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_
     said = counts_on_every_page(as_owner, campaign)
     # Play says the same count; its status card just below says which game is on.
     assert said == dict.fromkeys(said, ["4 games played", "game 5 in progress"]) | {"play": ["4 games played"]}
-    play = as_owner.get(reverse("table", args=[campaign.slug])).content.decode()
+    play = as_owner.get(reverse("play", args=[campaign.slug])).content.decode()
     assert re.search(r'class="phase-label">\s*Game 5 in progress', play)
 
 

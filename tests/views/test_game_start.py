@@ -82,7 +82,7 @@ def test_the_form_starts_game_1_today_with_five_empty_seats(as_owner, ready):
 def test_saving_appends_one_game_entry_and_goes_to_the_play_page(as_owner, ready):
     response = as_owner.post(url(ready), seats(*FOUR, save="1"))
     assert response.status_code == 302
-    assert response["Location"] == reverse("table", args=[ready.slug])
+    assert response["Location"] == reverse("play", args=[ready.slug])
     entry = Entry.objects.get(campaign=ready, kind="game")
     assert entry.data == {
         "number": 1,

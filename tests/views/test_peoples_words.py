@@ -37,7 +37,7 @@ def pages(campaign):
     yield reverse("undo", args=[campaign.slug])
     if campaign.system == "risk-legacy":
         yield reverse("board", args=[campaign.slug])
-        yield reverse("table", args=[campaign.slug])
+        yield reverse("play", args=[campaign.slug])
     yield f"{reverse('stats')}?campaign={campaign.slug}"
 
 

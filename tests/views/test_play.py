@@ -63,7 +63,7 @@ def entries(campaign):
 def test_the_table_page_offers_the_event_forms_while_a_game_is_in_progress(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Game 1 in progress" in html
     for title in ("A scar was placed", "Fortification boxes ticked", "A city was placed", "A player was eliminated",
                   "Missiles fired in one combat", "Troops recruited while holding a Missile", "A sealed packet was opened"):
@@ -100,7 +100,7 @@ def test_a_second_scar_on_a_territory_is_refused_beside_the_field_and_nothing_is
 def test_recruitment_by_a_player_without_a_missile_is_refused(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Nobody at the table has a Missile: Missiles come from signing the victor&#x27;s section." in html
     before = entries(campaign)
     response = post(client, "event_add", campaign,
@@ -114,11 +114,11 @@ def test_an_elimination_prompts_for_its_packet_until_it_is_opened(client, owner)
     campaign = playing(owner)
     client.force_login(owner)
     post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": "Eve"})
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Open the packet marked “a player is eliminated (the first time)” now." in html
     post(client, "packet_add", campaign, {"packet-name": "A player is eliminated (the first time)",
                                           "packet-scar_type": "Biohazard", "packet-scar_effect": "Lose 1 troop."})
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Open the packet marked" not in html
     assert state_now(campaign).scar_type("Biohazard") is not None
 
@@ -168,7 +168,7 @@ def test_ending_a_game_opens_the_rewards_with_the_winner_first(client, owner):
     client.force_login(owner)
     response = post(client, "game_end", campaign, end_data(["held_on", "won", "held_on", "eliminated", "held_on"]))
     assert response.status_code == 302
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Ben won: sign and choose one" in html
     assert "Dee was eliminated and gets nothing." in html
     assert state_now(campaign).reward_queue == ["Ben", "Cid", "Eve", "Ana"]
@@ -180,7 +180,7 @@ def test_ending_a_game_opens_the_rewards_with_the_winner_first(client, owner):
 def test_the_winners_form_offers_only_valid_targets(client, owner):
     campaign = game_ended(owner)
     client.force_login(owner)
-    form = client.get(reverse("table", args=[campaign.slug])).context["reward_form"]
+    form = client.get(reverse("play", args=[campaign.slug])).context["reward_form"]
     assert [kind for kind, _ in form.fields["choice"].choices] == list(rl.WINNER_CHOICES)
     assert form.fields["cancel_scar__territory"].choices == [("", "Choose…"), ("Asia", [("Siberia", "Siberia")])]
 
@@ -262,7 +262,7 @@ def test_the_world_is_named_after_a_roll_off_on_a_tie(client, owner):
     world = data.pop("world")
     campaign = store.import_journal(data, owner=owner)
     client.force_login(owner)
-    form = client.get(reverse("table", args=[campaign.slug])).context["world_form"]
+    form = client.get(reverse("play", args=[campaign.slug])).context["world_form"]
     assert form.tied and set(form.namers) == set(world["roll_off"])
     losing = {f"world-roll_{player}": 1 if player == world["named_by"] else 6 for player in form.namers}
     response = post(client, "world_name", campaign, {"world-name": "Gaia", "world-named_by": world["named_by"], **losing})
@@ -287,8 +287,8 @@ def test_live_answers_204_while_nothing_changed_and_the_fresh_status_after_a_wri
     response = client.get(url, {"v": version}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<section id="table-live"' in html
-    assert '<section id="table-recent" class="card recent-card" hx-swap-oob="true">' in html
+    assert '<section id="play-live"' in html
+    assert '<section id="play-recent" class="card recent-card" hx-swap-oob="true">' in html
     assert "Eve was eliminated" in html
     assert f"v={version + 1}" in html
 
@@ -297,7 +297,7 @@ def test_a_viewer_sees_the_game_but_no_forms(client, owner, viewer):
     campaign = playing(owner)
     campaign.memberships.create(user=viewer, role="viewer")
     client.force_login(viewer)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Game 1 in progress" in html
     assert "A scar was placed" not in html
 
@@ -305,7 +305,7 @@ def test_a_viewer_sees_the_game_but_no_forms(client, owner, viewer):
 def test_the_table_page_is_for_risk_legacy_only(client, owner, journal_data):
     campaign = store.import_journal(journal_data("captain_america_plays.json"), owner=owner)
     client.force_login(owner)
-    assert client.get(reverse("table", args=[campaign.slug])).status_code == 404
+    assert client.get(reverse("play", args=[campaign.slug])).status_code == 404
 
 
 # Two phones at once ------------------------------------------------------------------------
@@ -438,7 +438,7 @@ def game_2_playing(owner):
 def test_event_forms_start_with_nothing_chosen_so_a_stray_record_logs_nothing(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert '<select name="scar-territory"' in html
     assert html.count('<option value="" selected>Choose…</option>') >= 5
     before = entries(campaign)
@@ -453,7 +453,7 @@ def test_the_scar_list_puts_scarred_territories_apart_and_the_card_lets_a_scar_c
     client.force_login(owner)
     post(client, "event_add", campaign,
          {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"})
-    form = next(f for f in client.get(reverse("table", args=[campaign.slug])).context["event_forms"]
+    form = next(f for f in client.get(reverse("play", args=[campaign.slug])).context["event_forms"]
                 if f.event_type == "scar")
     groups = dict(form.fields["territory"].choices[1:])
     scarred = [name for name, _ in groups["Already scarred (only if the card allows it)"]]
@@ -472,7 +472,7 @@ def test_a_second_scar_by_the_same_player_is_refused_without_the_card_and_saved_
     campaign = playing(owner)
     client.force_login(owner)
     post(client, "event_add", campaign, SIBERIA_SCAR)
-    form = next(f for f in client.get(reverse("table", args=[campaign.slug])).context["event_forms"]
+    form = next(f for f in client.get(reverse("play", args=[campaign.slug])).context["event_forms"]
                 if f.event_type == "scar")
     groups = dict(form.fields["player"].choices[1:])
     assert [name for name, _ in groups["Already placed a scar this game (only if the card allows it)"]] == ["Cid"]
@@ -514,7 +514,7 @@ def test_the_fortification_form_says_when_no_city_can_take_a_box(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
     assert rl.fortification_box_targets(state_now(campaign)) == []
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "No city on the board is fortified: there is no box to tick." in html
     assert 'name="fortification_box-territory"' not in html
 
@@ -531,7 +531,7 @@ def test_a_fired_missile_cannot_be_fired_again(client, owner):
     ]
     assert "Every Missile at the table has been fired: a fired Missile is spent." in response.content.decode()
     assert entries(campaign) == before
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert 'name="recruitment-player"' not in html  # nobody holds an unfired Missile now
     response = post(client, "event_add", campaign,
                     {"event_type": "recruitment", "recruitment-player": "Ben", "recruitment-troops": "31"})
@@ -555,14 +555,14 @@ def missiles_form(response):
 def test_the_missiles_form_asks_who_fired_and_the_journal_names_them(client, owner):
     campaign = game_3_playing(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Fired by Ana" in html and "Fired by Ben" in html and "Fired by Cid" not in html
     fired = {"event_type": "missiles", "missiles-count": "1", "missiles-by_1": "1"}
     assert post(client, "event_add", campaign, fired).status_code == 302
     state = state_now(campaign)
     assert state.last_game.events[-1] == {"type": "missiles", "count": 1, "by": {"Ben": 1}}
     assert rl.missile_holders(state, state.last_game) == ["Ana"]
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Recorded: 1 Missile fired by Ben in one combat." in html
 
 
@@ -595,7 +595,7 @@ def test_who_fired_must_add_up_to_the_missiles_of_the_combat(client, owner):
 def test_a_red_star_taken_is_logged_and_the_history_says_it_in_words(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "A Red Star was taken (an HQ captured)" in html and "Ben (1 HQ held)" in html
     taken = {"event_type": "red_star", "red_star-player": "Ana", "red_star-from": "Ben"}
     assert post(client, "event_add", campaign, taken).status_code == 302
@@ -640,7 +640,7 @@ def test_a_held_on_player_with_no_territory_is_refused_at_the_end(client, owner)
 def test_a_packet_is_recorded_during_the_rewards(client, owner):
     campaign = game_ended(owner)
     client.force_login(owner)
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "A sealed packet was opened" in html and reverse("packet_add", args=[campaign.slug]) in html
     response = post(client, "packet_add", campaign, {"packet-name": "Do not open. Ever.", "packet-notes": "Oops."})
     assert response.status_code == 302
@@ -650,7 +650,7 @@ def test_a_packet_is_recorded_during_the_rewards(client, owner):
 def test_a_packet_before_the_first_game_is_refused_with_the_reason_and_nothing_saved(client, owner):
     campaign = campaign_at(owner, lambda e: e.kind == "setup")
     client.force_login(owner)
-    page = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    page = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert reverse("packet_add", args=[campaign.slug]) not in page  # no packet form before game 1
     before = entries(campaign)
     response = post(client, "packet_add", campaign, {"packet-name": "Do not open. Ever.", "packet-notes": "Oops."})
@@ -663,7 +663,7 @@ def test_a_packet_before_the_first_game_is_refused_with_the_reason_and_nothing_s
 def test_the_world_waits_for_every_game_15_reward(client, owner):
     campaign = campaign_after(owner, 15, held_on_to_choose=True)
     client.force_login(owner)
-    assert client.get(reverse("table", args=[campaign.slug])).context.get("world_form") is None
+    assert client.get(reverse("play", args=[campaign.slug])).context.get("world_form") is None
     before = entries(campaign)
     response = post(client, "world_name", campaign, {"world-name": "Gaia", "world-named_by": "Ana"})
     assert response.status_code == 302
@@ -675,14 +675,14 @@ def test_the_world_waits_for_every_game_15_reward(client, owner):
 def test_only_games_after_the_fifteenth_are_said_to_give_no_rewards(client, owner, risk_campaign):
     client.force_login(owner)
     assert state_now(risk_campaign).next_game_number == rl.LAST_REWARD_GAME + 1
-    html = client.get(reverse("table", args=[risk_campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[risk_campaign.slug])).content.decode()
     assert "later games change the world but give no rewards" in html
     system, title, players, logged = journal.read(load_journal(NAME), RULES)
     before_game_2 = next(i for i, e in enumerate(logged) if e.kind == "game" and e.data["number"] == 2)
     campaign = store.create_campaign(name="Game 2 next", system=system.KEY, owner=owner, players=players)
     store.append(campaign, logged[:before_game_2], owner)
     assert state_now(campaign).phase == rl.PHASE_READY
-    html = client.get(reverse("table", args=[campaign.slug])).content.decode()
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
     assert "Start game 2" in html and "give no rewards" not in html
 
 
@@ -692,7 +692,7 @@ def test_the_elimination_form_offers_those_standing_and_none_once_one_is_left(cl
     seated = [seat.player for seat in state_now(campaign).last_game.seats]
 
     def elimination_form():
-        page = client.get(reverse("table", args=[campaign.slug]))
+        page = client.get(reverse("play", args=[campaign.slug]))
         return next(f for f in page.context["event_forms"] if f.event_type == "elimination")
 
     for player in seated[:-1]:

@@ -1,4 +1,4 @@
-"""The shared "delete a play" page of the play logs (campaigns/views/play_log.py): a confirm
+"""The "delete a play" page of the play logs (campaigns/systems/play_log/views/delete.py): a confirm
 page and a plain POST (no JavaScript needed) that records a deletion entry; a play that is not
 there is refused with the rule's words and nothing is saved."""
 

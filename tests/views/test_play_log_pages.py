@@ -14,7 +14,7 @@ from campaigns import roster, store
 from campaigns.models import Membership
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
-from campaigns.views.play_log_pages import PLAYS_PER_PAGE
+from campaigns.systems.play_log.plays import PLAYS_PER_PAGE
 
 from ..conftest import load_journal
 from ..factories import MembershipFactory

@@ -25,7 +25,7 @@ PAGES = {
     "setup_edit": 5,  # read-only here (both campaigns are past the setup); the form: tests/views/test_setup.py
     "game_start": 5,
     "recruitment": 6,
-    "table": 8,
+    "play": 8,
     "live": 7,
     # -- review (issue 5)
     "board": 5,
@@ -145,7 +145,7 @@ def campaign_playing_game_after(games, owner):
 
 
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
-@pytest.mark.parametrize("name", ["table", "game_end"])
+@pytest.mark.parametrize("name", ["play", "game_end"])
 def test_game_night_pages_during_a_game_query_the_same_for_game_2_and_game_16(client, owner, name, cold):
     early, late = campaign_playing_game_after(1, owner), campaign_playing_game_after(15, owner)
     client.force_login(owner)
@@ -176,7 +176,7 @@ def campaign_in_phase(games, phase, owner):
 
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
 @pytest.mark.parametrize("phase", ["rewards", "between games"])
-@pytest.mark.parametrize("name", ["table", "live", "setup_edit", "game_start"])
+@pytest.mark.parametrize("name", ["play", "live", "setup_edit", "game_start"])
 def test_game_night_pages_after_a_game_query_the_same_after_game_1_and_game_15(
     client, owner, name, phase, cold
 ):
@@ -190,12 +190,12 @@ def test_the_play_page_offers_the_packet_form_in_rewards_and_between_games(clien
     client.force_login(owner)
     for phase in ("rewards", "between games"):
         campaign = campaign_in_phase(15, phase, owner)
-        context = client.get(reverse("table", args=[campaign.slug])).context
+        context = client.get(reverse("play", args=[campaign.slug])).context
         assert context["packet_form"] is not None, phase
     assert context["world_form"] is not None  # after game 15, between games: name the world
 
 
-@pytest.mark.parametrize("name", ["table", "setup_edit", "game_start"])
+@pytest.mark.parametrize("name", ["play", "setup_edit", "game_start"])
 def test_game_night_pages_before_the_setup_are_bounded(client, owner, name):
     campaign = store.create_campaign(name="Not set up", system="risk-legacy", owner=owner,
                                      players=["Ana", "Ben", "Cid"])
@@ -278,7 +278,7 @@ def test_the_home_page_counts_a_campaign_saved_before_its_count_column_from_its_
     assert "1 game played" in html and "15 games played" in html
 
 
-@pytest.mark.parametrize("name", ["roster", "members", "table", "game_start"])
+@pytest.mark.parametrize("name", ["roster", "members", "play", "game_start"])
 def test_pages_listing_the_roster_query_the_same_for_a_short_and_a_long_roster(client, owner, name):
     client.force_login(owner)
     counts = []

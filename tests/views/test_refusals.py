@@ -55,7 +55,7 @@ def test_a_refused_event_opens_with_focus_on_the_field_in_error(client, owner):
 def test_a_form_that_is_not_refused_takes_no_focus(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
-    assert "autofocus" not in client.get(reverse("table", args=[campaign.slug])).content.decode()
+    assert "autofocus" not in client.get(reverse("play", args=[campaign.slug])).content.decode()
 
 
 def test_a_message_for_the_whole_form_is_focused(client, owner):
@@ -90,12 +90,12 @@ def test_an_htmx_refusal_keeps_the_page_url_in_the_address_bar(client, owner):
     post(client, "event_add", campaign, SIBERIA_SCAR)
     response = client.post(reverse("event_add", args=[campaign.slug]), SIBERIA_SCAR, headers=HTMX_FORM)
     assert response.status_code == 200
-    assert response["HX-Replace-Url"] == reverse("table", args=[campaign.slug])
+    assert response["HX-Replace-Url"] == reverse("play", args=[campaign.slug])
 
 
 @pytest.mark.parametrize(
     ("name", "page"),
-    [("event_add", "table"), ("packet_add", "table"), ("reward_add", "table"), ("world_name", "table"),
+    [("event_add", "play"), ("packet_add", "play"), ("reward_add", "play"), ("world_name", "play"),
      ("invite_regenerate", "members"), ("public_link", "members"), ("member_role", "members"),
      ("member_remove", "members"), ("player_rename", "roster"), ("player_delete", "roster"),
      ("player_link", "roster")],
@@ -126,7 +126,7 @@ def test_logging_in_again_on_a_post_only_url_lands_on_its_page(client, owner):
     owner.save()
     back = client.post(login["Location"], {"username": "olive", "password": "pw-for-the-test"}, follow=True)
     assert back.status_code == 200
-    assert back.redirect_chain[-1][0] == reverse("table", args=[campaign.slug])
+    assert back.redirect_chain[-1][0] == reverse("play", args=[campaign.slug])
 
 
 # The loser of a race sees the step as it is now -----------------------------------------------
@@ -143,7 +143,7 @@ def test_the_loser_of_a_reward_race_sees_the_next_players_form_with_the_message(
     data = {"player": "Ben", "reward-choice": "name_continent",
             "reward-name_continent__continent": "South America", "reward-name_continent__name": "Awesometonia"}
     response = client.post(reverse("reward_add", args=[campaign.slug]), data, follow=True)
-    assert response.redirect_chain == [(reverse("table", args=[campaign.slug]), 302)]
+    assert response.redirect_chain == [(reverse("play", args=[campaign.slug]), 302)]
     assert response.context["reward_form"].player == "Cid"
     shown = [str(message) for message in response.context["messages"]]
     assert any(m.startswith("Ben has already chosen") and "moved on" in m for m in shown)
@@ -159,7 +159,7 @@ def test_the_loser_of_a_race_to_end_the_game_sees_the_rewards(client, owner, mon
     other_phone_first(monkeypatch, campaign, owner, Entry("game_end", {"results": results}))
     data = {f"result_{i}": "won" if i == 1 else "held_on" for i in range(len(seats))}
     response = client.post(reverse("game_end", args=[campaign.slug]), data, follow=True)
-    assert response.redirect_chain == [(reverse("table", args=[campaign.slug]), 302)]
+    assert response.redirect_chain == [(reverse("play", args=[campaign.slug]), 302)]
     assert response.context["reward_form"].player == seats[0]
     assert any("was ended on another phone" in str(m) for m in response.context["messages"])
 
@@ -184,9 +184,9 @@ def test_the_live_poll_of_a_signed_out_phone_gets_a_short_notice_and_stops(clien
     response = client.get(reverse("live", args=[campaign.slug]), {"v": version}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="table-live"')
+    assert html.lstrip().startswith('<section id="play-live"')
     assert "Signed out" in html
-    login = f"{reverse('login')}?next={reverse('table', args=[campaign.slug])}"
+    login = f"{reverse('login')}?next={reverse('play', args=[campaign.slug])}"
     assert f'href="{login}"' in html
     assert "hx-get" not in html and "hx-trigger" not in html  # the poll stops
     assert "<header" not in html and 'name="username"' not in html and "autofocus" not in html
@@ -197,7 +197,7 @@ def test_the_live_url_without_htmx_still_asks_to_log_in_for_the_table(client, ow
     response = client.get(reverse("live", args=[campaign.slug]))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
-    assert response["Location"].endswith(f"?next={reverse('table', args=[campaign.slug])}")
+    assert response["Location"].endswith(f"?next={reverse('play', args=[campaign.slug])}")
 
 
 def test_the_live_poll_still_answers_204_while_signed_in(client, owner):

@@ -225,7 +225,7 @@ def test_the_chart_is_corrected_after_the_setup(as_owner, campaign):
     assert (latest.kind, latest.data) == ("trade_in_chart", {"chart": {"2": 2, "3": 4, "7": 17}})
     assert state_of(campaign).trade_in_chart == {2: 2, 3: 4, 7: 17}
     assert "<th scope=\"row\">7</th><td class=\"num\">17</td>" in as_owner.get(url(campaign)).content.decode()
-    for page in ("history", "board", "table"):  # the new entry kind reads on every page
+    for page in ("history", "board", "play"):  # the new entry kind reads on every page
         assert as_owner.get(reverse(page, args=[campaign.slug])).status_code == 200
     exported = as_owner.get(reverse("journal_download", args=[campaign.slug]))
     assert b'"trade_in_chart_corrections"' in exported.content

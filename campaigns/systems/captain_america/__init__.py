@@ -3,8 +3,8 @@ by shared code only through its GameSystem (the contract: campaigns/systems/base
 are in campaigns/rules/captain_america.py (the rules protocol, campaigns/rules/protocol.py, on
 the play-log kind's rules, campaigns/rules/play_log/); this package only asks them.
 
-    system.py    its GameSystem, built by play_log_system (campaigns/systems/play_log.py), which
-                 gives it the shared play-log pages (overview, history, standings, a play's
+    system.py    its GameSystem, built by play_log_system (campaigns/systems/play_log/), which
+                 gives it the play-log kind's pages (overview, history, standings, a play's
                  page, deleting a play); registered by one line in settings.GAME_SYSTEMS
     views.py     its own: logging and correcting a play, the setup helpers page
     forms.py     their forms

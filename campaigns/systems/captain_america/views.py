@@ -18,8 +18,8 @@ from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import Entry, RuleError
-from ...views import play_log_pages
-from ...views.play_log import Correcting
+from ..play_log.correcting import Correcting
+from ..play_log.views.live import form_query
 from ...web.htmx import render_page
 from ...web.writes import append_or_refuse, focus_first_error, sentence
 from .forms import (
@@ -108,7 +108,7 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "page_errors": list(errors),
         "offered_last": offered_last,
         # A new play's form polls for plays logged on another phone meanwhile.
-        "live_query": None if correcting else play_log_pages.form_query(form["number"].value()),
+        "live_query": None if correcting else form_query(form["number"].value()),
         "action": (
             reverse("play_correct", args=[access.campaign.slug, correcting])
             if correcting

@@ -5,10 +5,10 @@ only asks them.
 
     system.py   its GameSystem, registered by one line in settings.GAME_SYSTEMS: its rules,
                 read side, templates folder, overview, tabs (Play, Board), its views of the
-                shared pages (table, live, game_start, setup_edit, history), its own URLs
+                shared pages (play, live, game_start, setup_edit, history), its own URLs
                 (events, packets, the game's end, rewards, the world, the board, recruitment),
                 and a game that stays open while played ("game 5 in progress")
-    views/      one module per page or page group: play (the table, its live refresh, events,
+    views/      one module per page or page group: play (the Play page, its live refresh, events,
                 packets, the game's end, rewards, the world), setup, game_start, recruitment,
                 board (the board and a territory's history), history
     forms/      the forms of those pages, named after them

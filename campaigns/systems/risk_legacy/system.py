@@ -18,17 +18,17 @@ def overview(access, state) -> dict:
 SYSTEM = GameSystem(
     rules=rules,
     read_side=readside.READ_SIDE,
-    templates=Path(__file__).parent / "templates",
+    templates=(Path(__file__).parent / "templates",),
     overview_template="risk_legacy/overview.html",
     overview=overview,
     # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
     games_open_while_played=True,
     tabs=(
-        Tab("Play", "table", ("play", "setup", "recruitment")),
+        Tab("Play", "play", ("play", "setup", "recruitment")),
         Tab("Board", "board", ("board",)),
     ),
     pages={
-        "table": play.table,
+        "play": play.play_page,
         "live": play.live,
         "game_start": game_start.game_start,
         "setup_edit": setup.setup_edit,

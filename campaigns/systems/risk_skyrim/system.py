@@ -1,11 +1,11 @@
-"""Risk: Skyrim's registration: a play log (campaigns/systems/play_log.py)."""
+"""Risk: Skyrim's registration: a play log (campaigns/systems/play_log/system.py)."""
 
 from pathlib import Path
 
 from django.urls import path
 
 from ...rules import risk_skyrim as rules
-from ..play_log import play_log_system
+from ..play_log.system import play_log_system
 from . import readside, views
 
 SYSTEM = play_log_system(

@@ -23,8 +23,8 @@ from ...rules import play_log
 from ...rules import risk_skyrim as rules
 from ...rules.base import Entry, RuleError
 from ...rules.checks import join_names
-from ...views import play_log_pages
-from ...views.play_log import Correcting
+from ..play_log.correcting import Correcting
+from ..play_log.views.live import form_query
 from ...web.htmx import render_page, wants_fragment
 from ...web.params import whole_number
 from ...web.writes import append_or_refuse
@@ -99,7 +99,7 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
         "most_players": rules.MOST_PLAYERS,
         "civil_war_players": rules.PLAYER_COUNTS[rules.CIVIL_WAR],
         # A new play's form polls for plays logged on another phone meanwhile.
-        "live_query": None if correcting else play_log_pages.form_query(number),
+        "live_query": None if correcting else form_query(number),
     }
 
 

@@ -259,7 +259,7 @@ def game_start(request, slug):
         form,
         entries=game,
         page=page,
-        redirect_to=reverse("table", args=[campaign.slug]),  # the game is on: its Play page
+        redirect_to=reverse("play", args=[campaign.slug]),  # the game is on: its Play page
         success=started,
         # Another phone started this game first.
         moved_on=lambda now: _started_meanwhile(number) if now.next_game_number != number else None,

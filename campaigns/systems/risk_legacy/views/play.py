@@ -1,4 +1,4 @@
-"""At the table: what to do next in a Risk Legacy campaign, the events of a game, its end,
+"""The Play page: what to do next in a Risk Legacy campaign, the events of a game, its end,
 the rewards, and naming the world. Every write is one entry through store.append."""
 
 from django.contrib.auth.decorators import login_required
@@ -15,14 +15,14 @@ from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign
 
-TABLE_TEMPLATE = "risk_legacy/table_detail.html"
-LIVE_TEMPLATE = "risk_legacy/table_live.html"
+PLAY_TEMPLATE = "risk_legacy/play.html"
+LIVE_TEMPLATE = "risk_legacy/play_live.html"
 GAME_END_TEMPLATE = "risk_legacy/game_end.html"
 RECENT_ENTRIES = 6
 
 
 def live_context(access):
-    """What every phone at the table sees update: where the game stands and what was just logged."""
+    """What every phone on the Play page sees update: where the game stands and what was just logged."""
     campaign = access.campaign
     state = states.state(campaign)
     return {
@@ -36,7 +36,7 @@ def live_context(access):
 
 
 def _page(request, access, *, forms=None, open_form=None):
-    """The table page, with any bound form (refused, with its message) in place of a blank one."""
+    """The Play page, with any bound form (refused, with its message) in place of a blank one."""
     context = live_context(access)
     state = context["state"]
     forms = forms or {}
@@ -60,11 +60,11 @@ def _page(request, access, *, forms=None, open_form=None):
     context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
     context["open_form"] = open_form
     context["supplies"] = rl.supplies(state)
-    response = render_page(request, TABLE_TEMPLATE, context)
+    response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: keep the page's own URL in the
         # address bar, so that a reload shows the page (the POST URL only takes POSTs).
-        response["HX-Replace-Url"] = reverse("table", args=[access.campaign.slug])
+        response["HX-Replace-Url"] = reverse("play", args=[access.campaign.slug])
     return response
 
 
@@ -78,13 +78,13 @@ def _submit(request, access, form, open_form, why_not_now):
         access.campaign,
         form,
         page=lambda: _page(request, access, forms={open_form: form}, open_form=open_form),
-        redirect_to=_table_url(access),
+        redirect_to=_play_url(access),
         moved_on=_sentence_of(why_not_now),
     )
 
 
-def _table_url(access) -> str:
-    return reverse("table", args=[access.campaign.slug])
+def _play_url(access) -> str:
+    return reverse("play", args=[access.campaign.slug])
 
 
 def _sentence_of(why_not_now):
@@ -98,8 +98,8 @@ def _sentence_of(why_not_now):
 
 
 def _moved_on(request, access, why: str):
-    """The step a page was showing is over (`why`): say so and show the table as it is now."""
-    return moved_on_redirect(request, why, _table_url(access))
+    """The step a page was showing is over (`why`): say so and show the Play page as it is now."""
+    return moved_on_redirect(request, why, _play_url(access))
 
 
 def _submit_while_open(request, slug, why_not_now, form_for, open_form):
@@ -132,17 +132,17 @@ def _reward_turn(player):
 
 @login_required
 @require_safe
-def table(request, slug):
+def play_page(request, slug):
     """The game night page: what to record next, live on every phone."""
     return _page(request, risk_legacy_campaign(request, slug))
 
 
-# Polled every 2 seconds by the table: 204 while nothing changed, else the fresh status.
+# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh status.
 live = live_view(access_for=risk_legacy_campaign, context_for=live_context, template=LIVE_TEMPLATE)
 
 
 @login_required
-@page_url_on_get("table")
+@page_url_on_get("play")
 def event_add(request, slug):
     """Log one event of the game in progress."""
     access = risk_legacy_campaign(request, slug, record=True)
@@ -156,7 +156,7 @@ def event_add(request, slug):
 
 
 @login_required
-@page_url_on_get("table")
+@page_url_on_get("play")
 def packet_add(request, slug):
     """Record a sealed packet opened during or after a game, and what it unlocked."""
     return _submit_while_open(
@@ -187,7 +187,7 @@ def game_end(request, slug):
         access.campaign,
         form,
         page=page,
-        redirect_to=_table_url(access),
+        redirect_to=_play_url(access),
         success=f"Game {number} is over. Now the rewards.",
         # Another phone ended it first.
         moved_on=lambda now: None if now.phase == rl.PHASE_PLAYING else ended_meanwhile,
@@ -195,7 +195,7 @@ def game_end(request, slug):
 
 
 @login_required
-@page_url_on_get("table")
+@page_url_on_get("play")
 def reward_add(request, slug):
     """One player's reward (or pass) after the game."""
     player = request.POST.get("player", "")
@@ -205,7 +205,7 @@ def reward_add(request, slug):
 
 
 @login_required
-@page_url_on_get("table")
+@page_url_on_get("play")
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
     return _submit_while_open(

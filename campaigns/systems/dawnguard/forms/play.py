@@ -1,4 +1,4 @@
-"""Forms for a Dawnguard sitting, on the phone beside the board (the table page).
+"""Forms for a Dawnguard sitting, on the phone beside the board (the Play page).
 
 Each form turns a tap (or a few) into one journal event (`entry()`); whether the event is
 legal is for the rules layer alone: store.append raises RuleError, which the form shows
@@ -13,10 +13,10 @@ Most forms are submitted by one of several buttons, each carrying its field's va
 
 from django import forms
 
-from ... import forms as shared_forms
-from ...rules import dawnguard as rules
-from ...rules.base import RuleError
-from ...web.writes import sentence
+from .... import forms as shared_forms
+from ....rules import dawnguard as rules
+from ....rules.base import RuleError
+from ....web.writes import sentence
 
 #: Words for the choices the forms offer, in players' words (never the journal's codes).
 ICON_CHOICES = [

@@ -51,7 +51,7 @@ def recorded(phone, words):
 def play_chapter_1(phone, shoot, prefix, watcher=None):
     """Pledges, the balance both ways, day turns up to a forced feeding, stars to a level-up,
     a fort card: all by tapping, as a group would."""
-    board = phone.locator("#table-live")
+    board = phone.locator("#play-live")
     expect(board.get_by_role("heading", name="Chapter 1 · sitting 1")).to_be_visible()
     shoot(phone, f"{prefix}-01-sitting")
 
@@ -76,7 +76,7 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     recorded(phone, "A winged icon: a marker moves from the Castle to the Hall")
     if watcher is not None:
         # The other phone sees it without reloading.
-        expect(watcher.locator("#table-live .dg-castle .dg-count")).to_contain_text("4 markers", timeout=4000)
+        expect(watcher.locator("#play-live .dg-castle .dg-count")).to_contain_text("4 markers", timeout=4000)
         shoot(watcher, f"{prefix}-03-watcher-updated-dark")
     shoot(phone, f"{prefix}-04-balance")
 
@@ -131,9 +131,9 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
         cards.get_by_role("button", name="Record the card").click()
         if attempt == 1:
             recorded(phone, "Ben draws Crossbow from the fort")
-            recorded_before = phone.locator("#table-recent li").count()
+            recorded_before = phone.locator("#play-recent li").count()
     expect(phone.locator("#dg-fort-card")).to_contain_text("Ben has already drawn Crossbow")
-    expect(phone.locator("#table-recent li")).to_have_count(recorded_before)
+    expect(phone.locator("#play-recent li")).to_have_count(recorded_before)
     if watcher is not None:  # htmx keeps the page's own address after a refusal: a reload shows the page
         assert phone.url.endswith("/play/")
     shoot(phone, f"{prefix}-07-fort-card-refused")
@@ -146,7 +146,7 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     cards.get_by_role("button", name="Record the card").click()
     expect(phone.locator("#dg-fort-card")).to_contain_text("Crossbow was drawn as an item before")
     expect(phone.locator("#dg-fort-card")).to_contain_text("Ben · an item")
-    expect(phone.locator("#table-recent li")).to_have_count(recorded_before)
+    expect(phone.locator("#play-recent li")).to_have_count(recorded_before)
     shoot(phone, f"{prefix}-07b-follower-refused")
     phone_shot(phone, f"{prefix}-07b-follower-refused-phone", at=phone.locator("#dg-fort-card button"))
 
@@ -167,7 +167,7 @@ def start_chapter_2_and_join(phone, shoot, prefix):
     expect(phone.get_by_text("flips to Fort Dawnguard").first).to_be_visible()
     shoot(phone, f"{prefix}-09-start-chapter-2")
     phone.get_by_role("button", name="Start sitting 2").click()
-    board = phone.locator("#table-live")
+    board = phone.locator("#play-live")
     expect(board.get_by_role("heading", name="Chapter 2 · sitting 2")).to_be_visible()
     expect(board.locator(".dg-fort")).to_contain_text("Level 0 · 0 of 3 stars to level 1")
     expect(board.get_by_role("heading", name="Fort Dawnguard")).to_be_visible()
@@ -236,7 +236,7 @@ def test_a_chapter_1_sitting_on_two_phones(new_phone, shoot):
     expect(phone.get_by_text("Eve joins as Talen-Jei (Argonian), the Dawnguard").first).to_be_visible()
     phone.get_by_role("button", name="Undo it").click()
     expect(phone.get_by_text("Undone: Eve joins as Talen-Jei (Argonian), the Dawnguard.")).to_be_visible()
-    expect(phone.locator("#table-live .dg-hero", has_text="Talen-Jei")).to_have_count(0)
+    expect(phone.locator("#play-live .dg-hero", has_text="Talen-Jei")).to_have_count(0)
     assert "Eve" not in state_now(campaign).heroes
     assert not phone.csp_errors and not watcher.csp_errors
 

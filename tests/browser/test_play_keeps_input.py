@@ -1,4 +1,4 @@
-"""The table pages on phones: a live refresh (another phone recorded) or a tap on another form
+"""The Play pages on phones: a live refresh (another phone recorded) or a tap on another form
 never throws away what a player is filling in, and a tap's confirmation shows at the bottom of
 the screen, where the player is, light and dark, 360 px wide."""
 
@@ -12,7 +12,7 @@ from campaigns.rules.base import Entry
 
 from ..factories import UserFactory
 from .conftest import SCREENSHOTS, SMALL_PHONE, log_in
-from .test_dawnguard_table import first_sitting, state_now
+from .test_dawnguard_play import first_sitting, state_now
 from .test_play import game_one_started
 
 PLACES = ("A quest", "The Stronghold chart", "The Threat Event deck")
@@ -63,9 +63,9 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     # Phone B puts a token on the Threat Event deck: phone A's board shows it 2 s later...
     other.get_by_role("button", name="Put 1 token on the Threat Event deck").click()
     toast(other, "Recorded: 1 token on the Threat Event deck.")
-    deck = phone.locator("#table-live .dg-counter").first
+    deck = phone.locator("#play-live .dg-counter").first
     expect(deck).to_contain_text("1", timeout=5000)
-    expect(phone.locator("#table-live .live-changed")).to_be_visible()
+    expect(phone.locator("#play-live .live-changed")).to_be_visible()
     # ... and its ticks are still there (the fresh board holds a fresh day-turn form).
     day_turn = phone.locator(".dg-day-turn")
     for place, ticked in zip(PLACES, (True, True, False)):
@@ -75,7 +75,7 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     # A tap on another form of the same phone keeps them too.
     phone.get_by_role("button", name="Put 1 threat token on the board").click()
     toast(phone, "Recorded: ")
-    expect(phone.locator("#table-live .dg-counter").nth(1)).to_contain_text("1")
+    expect(phone.locator("#play-live .dg-counter").nth(1)).to_contain_text("1")
     day_turn = phone.locator(".dg-day-turn")
     for place, ticked in zip(PLACES, (True, True, False)):
         expect(day_turn.get_by_role("checkbox", name=place)).to_be_checked(checked=ticked)
@@ -129,8 +129,8 @@ def test_a_risk_legacy_refresh_keeps_a_half_filled_event_form(new_phone, shoot):
     scarred_by = state.last_game.seats[0].player
     store.append(campaign, [Entry("event", {"type": "scar", "player": scarred_by, "territory": "Egypt",
                                             "scar": "Bunker"})], olive)
-    expect(phone.locator("#table-live .live-changed")).to_be_visible(timeout=5000)
-    expect(phone.locator("#table-recent")).to_contain_text("Egypt")
+    expect(phone.locator("#play-live .live-changed")).to_be_visible(timeout=5000)
+    expect(phone.locator("#play-recent")).to_contain_text("Egypt")
     # ... and the half-filled scar form keeps what was chosen.
     chosen = "s => s.selectedOptions[0].textContent.trim()"
     assert phone.get_by_label("Played by").evaluate(chosen).startswith("Cid")

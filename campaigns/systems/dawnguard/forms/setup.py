@@ -12,11 +12,11 @@ import re
 
 from django import forms
 
-from ...rules import dawnguard as rules
-from ...rules import limits
-from ...rules.base import Entry
-from ...web.params import whole_number
-from ...web.writes import RefusalsBesideFields
+from ....rules import dawnguard as rules
+from ....rules import limits
+from ....rules.base import Entry
+from ....web.params import whole_number
+from ....web.writes import RefusalsBesideFields
 
 #: The races the race field suggests: the four of the expansion, then the base game's (any text
 #: is accepted: a base-game race is typed in).

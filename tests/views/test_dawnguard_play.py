@@ -1,4 +1,4 @@
-"""The Dawnguard table page (play/): each tap one event through the rules, refusals shown in
+"""The Dawnguard Play page (play/): each tap one event through the rules, refusals shown in
 their form with the rule's words and nothing saved, the live refresh, and the contested
 skill test helper (which records nothing)."""
 
@@ -14,7 +14,7 @@ from campaigns import states, store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
-from campaigns.systems.dawnguard.forms_play import EVENT_FORMS
+from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
 
 from ..factories import MembershipFactory, UserFactory
 from ..phones import at_once
@@ -59,7 +59,7 @@ def tap(client, campaign, event_type, data, **headers):
 
 
 def page(client, campaign):
-    return client.get(reverse("table", args=[campaign.slug])).content.decode()
+    return client.get(reverse("play", args=[campaign.slug])).content.decode()
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ def test_a_tap_records_one_event(client, table, event_type, data, check):
     before = entries(table)
     response = tap(client, table, event_type, data)
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("table", args=[table.slug]))
+    assert response["Location"].startswith(reverse("play", args=[table.slug]))
     assert entries(table) == before + 1
     assert check(state_now(table))
 
@@ -331,7 +331,7 @@ def test_a_refused_htmx_tap_keeps_the_page_s_url(client, table):
         tap(client, table, "marker", {"marker-icon": "winged"})
     response = refused(client, table, "marker", {"marker-icon": "winged"},
                        "No marker is left on the Castle Volkihar card", HX_Request="true")
-    assert response["HX-Replace-Url"] == reverse("table", args=[table.slug])
+    assert response["HX-Replace-Url"] == reverse("play", args=[table.slug])
 
 
 # Several phones ---------------------------------------------------------------------------
@@ -358,7 +358,7 @@ def test_the_race_loser_sees_the_rule_and_the_board_as_it_is_now(client, table):
 
 def test_a_get_on_a_tap_url_goes_to_the_table(client, table):
     response = client.get(reverse("dawnguard_event", args=[table.slug, "marker"]))
-    assert response.status_code == 302 and response["Location"] == reverse("table", args=[table.slug])
+    assert response.status_code == 302 and response["Location"] == reverse("play", args=[table.slug])
 
 
 def test_an_unknown_event_is_a_404(client, table):
@@ -374,7 +374,7 @@ def test_the_live_refresh_answers_204_until_the_campaign_changes(client, table):
     changed = client.get(f"{url}?v={table.journal_version}", headers={"HX-Request": "true"})
     html = changed.content.decode()
     assert changed.status_code == 200 and "Updated just now" in html
-    assert 'id="table-recent"' in html and 'hx-swap-oob="true"' in html
+    assert 'id="play-recent"' in html and 'hx-swap-oob="true"' in html
     assert "<!doctype" not in html.lower()
 
 

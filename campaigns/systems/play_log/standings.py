@@ -24,8 +24,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from . import stats
-from .readside.base import DRAW, Play
+from ... import stats
+from ...readside.base import DRAW, Play
 
 
 @dataclass(frozen=True)
@@ -57,27 +57,12 @@ class PlayerStanding:
 
 
 @dataclass(frozen=True)
-class HeadToHeadCell:
-    """The row player's record against one column player, in the plays both sat."""
-
-    opponent: str
-    duel: stats.Duel | None  # None on the diagonal or when the two never met
-    is_self: bool = False
-
-
-@dataclass(frozen=True)
-class HeadToHeadRow:
-    player: str
-    cells: tuple[HeadToHeadCell, ...]
-
-
-@dataclass(frozen=True)
 class Standings:
     plays: int  # the plays counted
     numbers: list[int]  # their numbers, in the order played (the charts' x axis)
     draws: int
     players: list[PlayerStanding]  # by wins, then win rate, then plays, then name
-    head_to_head: list[HeadToHeadRow]
+    head_to_head: list[stats.HeadToHeadRow]
     cumulative_wins: dict[str, list[int]]  # player -> wins after each play (0 first)
     scored: bool  # whether any seat carries a score (the average score is shown)
     scored_by_mode: bool = False  # several modes carry scores: each averaged apart
@@ -112,27 +97,11 @@ def standings(record: stats.CampaignRecord) -> Standings:
         numbers=[play.number for play in plays],
         draws=sum(1 for play in plays if not play.winners),
         players=players,
-        head_to_head=head_to_head_rows(summary),
+        head_to_head=summary.head_to_head,
         cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
         scored=any(seat.score is not None for play in plays for seat in play.seats),
         scored_by_mode=by_mode,
     )
-
-
-def head_to_head_rows(summary: stats.Summary) -> list[HeadToHeadRow]:
-    """The summary's head-to-head as rows of named cells, the diagonal marked: what
-    templates/campaigns/_head_to_head.html draws, for the stats page and the standings."""
-    competitors = summary.competitors
-    return [
-        HeadToHeadRow(
-            row.player.label,
-            tuple(
-                HeadToHeadCell(column.label, duel, is_self=column.key == row.player.key)
-                for column, duel in zip(competitors, row.duels, strict=True)
-            ),
-        )
-        for row in summary.head_to_head
-    ]
 
 
 def _per_player(plays: Iterable[Play]):

@@ -1,4 +1,4 @@
-"""At the table: the Dawnguard page for the phone lying beside the board.
+"""The Play page: the Dawnguard page for the phone lying beside the board.
 
 One page (play/) shows the sitting as it stands — chapter and sitting, day or night, the
 chapter 1 balance, each hero's side, level and hunger, the fort and the threat tokens — and
@@ -12,16 +12,17 @@ from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from ... import states, store
-from ...access import campaign_for
-from ...rules import dawnguard as rules
-from ...web.htmx import render_page
-from ...web.live import live_view
-from ...web.writes import append_or_refuse, focus_first_error, moved_on_redirect, page_url_on_get, sentence
-from .forms_play import EVENT_FORMS, ContestedTestForm
+from .... import states, store
+from ....access import campaign_for
+from ....rules import dawnguard as rules
+from ....web.htmx import render_page
+from ....web.live import live_view
+from ....web.writes import append_or_refuse, focus_first_error, moved_on_redirect, page_url_on_get, sentence
+from ..forms.play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6
-TEMPLATE = "dawnguard/table.html"
+PLAY_TEMPLATE = "dawnguard/play.html"
+LIVE_TEMPLATE = "dawnguard/play_live.html"
 
 PLAYING = "playing"  # rules.sitting_phase: a sitting is open and its chapter not complete
 # The one-tap forms beside the board's counts, refreshed live with them (what a player has
@@ -64,7 +65,7 @@ def _heroes(state) -> list[dict]:
 
 
 def live_context(access, forms=None) -> dict:
-    """What every phone at the table sees update: the sitting, the board's counts and the
+    """What every phone on the Play page sees update: the sitting, the board's counts and the
     one-tap forms beside them (app.js keeps what a player has ticked but not sent)."""
     campaign = access.campaign
     state = states.state(campaign)
@@ -100,7 +101,7 @@ def live_context(access, forms=None) -> dict:
 
 
 def _page(request, access, *, forms=None, open_form=None, contest=None):
-    """The table page, with a refused form (bound, with its message) in place of a blank one."""
+    """The Play page, with a refused form (bound, with its message) in place of a blank one."""
     forms = forms or {}
     context = live_context(access, forms)
     state = context["state"]
@@ -109,26 +110,26 @@ def _page(request, access, *, forms=None, open_form=None, contest=None):
             context[f"{kind}_form"] = forms.get(kind) or EVENT_FORMS[kind](state)
     context["open_form"] = open_form
     context["contest_form"] = contest or ContestedTestForm(state)
-    response = render_page(request, TEMPLATE, context)
+    response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: the address bar keeps the page's.
-        response["HX-Replace-Url"] = reverse("table", args=[access.campaign.slug])
+        response["HX-Replace-Url"] = reverse("play", args=[access.campaign.slug])
     return response
 
 
 @login_required
 @require_safe
-def table(request, slug):
+def play_page(request, slug):
     """The sitting: what the board shows, and a tap for each thing that changes it."""
     return _page(request, _dawnguard(request, slug))
 
 
-# Polled every 2 seconds by the table: 204 while nothing changed, else the fresh status.
-live = live_view(access_for=_dawnguard, context_for=live_context, template="dawnguard/table_live.html")
+# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh status.
+live = live_view(access_for=_dawnguard, context_for=live_context, template=LIVE_TEMPLATE)
 
 
 @login_required
-@page_url_on_get("table")
+@page_url_on_get("play")
 def event_add(request, slug, event_type):
     """One event of the sitting in progress, from the form of its type."""
     form_class = EVENT_FORMS.get(event_type)
@@ -136,16 +137,16 @@ def event_add(request, slug, event_type):
         raise Http404("No such event.")
     access = _dawnguard(request, slug, record=True)
     state = states.state(access.campaign)
-    table_url = reverse("table", args=[slug])
+    play_url = reverse("play", args=[slug])
     if rules.sitting_phase(state) != PLAYING:
-        return moved_on_redirect(request, _no_sitting(state), table_url)
+        return moved_on_redirect(request, _no_sitting(state), play_url)
     form = form_class(state, request.POST)
     return append_or_refuse(
         request,
         access.campaign,
         form,
         page=lambda: _page(request, access, forms={event_type: form}, open_form=event_type),
-        redirect_to=table_url + _anchor(event_type),
+        redirect_to=play_url + _anchor(event_type),
         reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
         # Another phone completed the chapter first: the sitting is over.
         moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
@@ -159,7 +160,7 @@ def _anchor(event_type: str) -> str:
 
 
 def reminders(after, event: dict) -> list[str]:
-    """What the table must do on the cardboard after an event, which the tracker cannot see,
+    """What the players must do on the cardboard after an event, which the tracker cannot see,
     and chapter 1's totals when it ends (they set up the final encounters). A fort's level
     reached shows on every phone's board instead (`_fort_levels_just_reached`)."""
     notes = rules.reminders_for("event", event)

@@ -1,4 +1,4 @@
-"""A play log's standings (campaigns.standings) from read-side plays, without a database:
+"""A play log's standings (campaigns.systems.play_log.standings) from read-side plays, without a database:
 the demo journals (hand counts in tests/test_stats.py's docstring) and small made-up logs."""
 
 import json
@@ -6,9 +6,9 @@ import json
 from campaigns import registry, stats
 from campaigns.readside.base import DRAW, LOST, WON, Play, Seat
 from campaigns.rules.journal import load
-from campaigns.standings import Streak, standings
+from campaigns.systems.play_log.standings import Streak, standings
 
-from .journal_files import RULES, journal_path
+from ...journal_files import RULES, journal_path
 
 
 def demo(system, file):
@@ -107,7 +107,7 @@ def test_an_empty_log():
 
 
 def test_a_correction_says_what_it_changed_in_words():
-    from campaigns.standings import Difference, play_differences
+    from campaigns.systems.play_log.standings import Difference, play_differences
 
     before = {"number": 1, "played_on": "2026-09-05", "mode": "chaos", "winter_soldier": "captain-america",
               "rooms": {"captain-america": 15, "iron-man": 14},
@@ -131,7 +131,7 @@ def test_a_correction_says_what_it_changed_in_words():
 
 
 def test_a_value_a_seat_left_out_reads_as_a_dash():
-    from campaigns.standings import Difference, play_differences
+    from campaigns.systems.play_log.standings import Difference, play_differences
 
     before = {"seats": [{"player": "Ana", "victory_points": 10}]}
     after = {"seats": [{"player": "Ana", "victory_points": 10, "won": True}]}

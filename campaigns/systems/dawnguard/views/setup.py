@@ -13,14 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ... import states
-from ...access import campaign_for
-from ...rules import dawnguard as rules
-from ...rules.base import Entry
-from ...web.htmx import render_page
-from ...web.params import whole_number
-from ...web.writes import append_or_refuse, page_url_on_get, sentence
-from .forms_setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
+from .... import states
+from ....access import campaign_for
+from ....rules import dawnguard as rules
+from ....rules.base import Entry
+from ....web.htmx import render_page
+from ....web.params import whole_number
+from ....web.writes import append_or_refuse, page_url_on_get, sentence
+from ..forms.setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"
 START_TEMPLATE = "dawnguard/game_start.html"
@@ -231,7 +231,7 @@ def game_start(request, slug):
         form,
         entries=sitting,
         page=lambda: _start_page(request, access, state, form=form, mode=mode),
-        redirect_to=reverse("table", args=[campaign.slug]),
+        redirect_to=reverse("play", args=[campaign.slug]),
         success=f"Sitting {number} of chapter {chapter} has started.",
         reminders=lambda saved: rules.reminders_for("game", saved.entries[0].data),
         # Another phone started a sitting first.

@@ -8,12 +8,12 @@ reads what the fold recorded of each sitting in the cached state (no query per s
 from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_safe
 
-from ... import states
-from ...access import campaign_for
-from ...rules import dawnguard as rules
-from ...web.htmx import render_page
-from . import charts
-from . import history as looking_back
+from .... import states
+from ....access import campaign_for
+from ....rules import dawnguard as rules
+from ....web.htmx import render_page
+from .. import charts
+from .. import history as looking_back
 
 
 def overview(access, state) -> dict:

@@ -1,4 +1,4 @@
-"""The Dawnguard table page, its live refresh and the campaign's other pages (exports, journal,
+"""The Dawnguard Play page, its live refresh and the campaign's other pages (exports, journal,
 public link, roster, members, undo) query the same for 1 sitting and for 12. The setup and
 start pages: test_dawnguard_setup.py; the overview and history: test_dawnguard_review.py."""
 
@@ -52,7 +52,7 @@ def campaign_with_sittings(sittings, owner):
 
 
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
-@pytest.mark.parametrize(("name", "bound"), [("table", 6), ("live", 6), ("dawnguard_contested_test", 6)])
+@pytest.mark.parametrize(("name", "bound"), [("play", 6), ("live", 6), ("dawnguard_contested_test", 6)])
 def test_the_table_pages_query_the_same_for_1_and_12_sittings(client, owner, name, bound, cold):
     campaigns = [campaign_with_sittings(1, owner), campaign_with_sittings(12, owner)]
     client.force_login(owner)

@@ -1,0 +1,59 @@
+"""Live: what another phone logged, corrected or deleted shows on a play log's overview, history
+and log-a-play form without a reload (play/live/, polled every 2 seconds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.views.decorators.http import require_safe
+
+from .... import states
+from ....access import Access, campaign_for
+from ....web import live as live_refresh
+from ....web.params import whole_number
+from .. import plays
+
+
+def form_query(number: int) -> str:
+    """The log-a-play form's poll: it was opened to log play `number`."""
+    return live_refresh.query(on="form", opened=number)
+
+
+def _live_context(request, access: Access, on: str) -> dict:
+    """The fresh part of the page `on`: the overview's records and its plays, the history's
+    plays (the filter's player, sent by the poll), both keeping what the list shows
+    (`plays.live_plays`), or the form's number."""
+    campaign = access.campaign
+    state = states.state(campaign)
+    context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
+    if on == "overview":
+        context["records"] = list(state.records.items())
+        context["live_query"] = live_refresh.query(on="overview")
+        context.update(plays.live_plays(request, campaign, state, None))
+    elif on == "history":
+        player = request.GET.get("player") if request.GET.get("player") in state.players else None
+        context.update(plays.live_plays(request, campaign, state, player))
+        context["live_query"] = live_refresh.query(on="history")
+    else:
+        opened, number = whole_number(request.GET.get("opened")), state.next_number
+        # Plays logged meanwhile: this form's play becomes the next number (a save with the
+        # old one would be refused and re-offered as this one anyway).
+        context["logged_meanwhile"] = list(range(opened, number)) if opened and opened < number else []
+        context["number"] = number
+        context["live_query"] = live_refresh.query(on="form", opened=opened or number)
+    return context
+
+
+@require_safe
+def live(request, slug):
+    """Polled every 2 seconds by a play log's overview, history and log-a-play form: 204 while
+    nothing changed, else the page's fresh part (swapped out of band beside the poll)."""
+    on = request.GET.get("on")
+    on = on if on and on in live_refresh.POLLS else "history"
+    return live_refresh.live_response(
+        request,
+        slug,
+        access_for=campaign_for,
+        context_for=lambda access: _live_context(request, access, on),
+        template="play_log/live.html",
+    )
