@@ -21,6 +21,4 @@ urlpatterns = [
     path("", include("campaigns.urls")),
 ]
 
-handler403 = "campaigns.views.errors.permission_denied"
-handler404 = "campaigns.views.errors.page_not_found"
-handler500 = "campaigns.views.errors.server_error"
+# No handler403/404/500: Django's default views render templates/403.html, 404.html and 500.html.
