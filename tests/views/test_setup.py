@@ -14,7 +14,6 @@ from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
 from campaigns.systems.risk_legacy.forms.setup import COIN_FIELD, TERRITORY_OF_SLUG, power_field
-from campaigns.systems.risk_legacy.views import setup as setup_views
 
 POWERS = {faction: f"{faction}'s kept power" for faction in rules.FACTIONS}
 TWELVE = [
@@ -123,7 +122,7 @@ def test_random_places_one_coin_on_twelve_distinct_territories(as_owner, campaig
     html = as_owner.post(url(campaign), setup_data(coins={}) | {"coin": "random"}).content.decode()
     counts = re.findall(r'name="coins-[a-z-]+" value="(\d+)"', html)
     assert sorted(counts, reverse=True)[:13] == ["1"] * 12 + ["0"]
-    placement = setup_views.random_placement(dict.fromkeys(rules.TERRITORIES, 0))
+    placement = rules.random_placement(dict.fromkeys(rules.TERRITORIES, 0))
     assert sum(placement.values()) == 12 and set(placement.values()) == {0, 1}
 
 
@@ -145,7 +144,7 @@ def test_random_places_only_the_coins_still_to_place_and_keeps_those_placed_by_h
 
 def test_random_tops_up_the_placement_it_is_given():
     placement = dict.fromkeys(rules.TERRITORIES, 0) | {"Alaska": 2} | dict.fromkeys(TWELVE[1:10], 1)
-    topped_up = setup_views.random_placement(placement)
+    topped_up = rules.random_placement(placement)
     assert sum(topped_up.values()) == 12
     # Nothing placed by hand is taken off (a card may still get a second coin at random).
     assert all(topped_up[t] >= n for t, n in placement.items())

@@ -80,6 +80,7 @@ from .box import (
     FACTIONS,
     STARTING_SCAR_TYPES,
     COIN_STICKERS,
+    PRINTED_COINS,
     MAX_RESOURCES_BEFORE_FIRST_GAME,
     MAX_RESOURCES,
     FORTIFICATION_BOXES,
@@ -160,6 +161,7 @@ from .fold import (
 from .table import (
     suggested_seats,
     may_add_coin,
+    random_placement,
     missile_holders,
     eliminable,
     scar_targets,
@@ -189,7 +191,7 @@ from .journal import (
 __all__ = [
     "Entry", "RuleError", "KEY", "LABEL", "JOURNAL_KEYS", "CONTINENT_BONUS", "CONTINENT_TERRITORIES",
     "CONTINENTS", "TERRITORIES", "CONTINENT_OF", "NEIGHBOURS", "FACTIONS", "STARTING_SCAR_TYPES",
-    "COIN_STICKERS", "MAX_RESOURCES_BEFORE_FIRST_GAME", "MAX_RESOURCES", "FORTIFICATION_BOXES",
+    "COIN_STICKERS", "PRINTED_COINS", "MAX_RESOURCES_BEFORE_FIRST_GAME", "MAX_RESOURCES", "FORTIFICATION_BOXES",
     "LAST_REWARD_GAME", "MIN_SEATS", "MAX_SEATS", "TRADE_IN_ICONS", "TRADE_IN_TROOPS_MAX", "CITY_KINDS",
     "CITY_POPULATION", "CITY_LABEL", "RESULTS", "GAME_KEYS", "WEB_GAME_KEYS", "WINNER_CHOICES",
     "HELD_ON_CHOICES", "CHOICE_LABEL", "CHOICE_FIELDS", "PACKET_CONDITIONS", "PHASE_SETUP",
@@ -200,7 +202,7 @@ __all__ = [
     "MISSILES_PACKET", "RECRUITMENT_PACKET", "eliminated_during", "missiles_in_play", "missiles_fired",
     "missiles_left", "missiles_fired_by", "missiles_left_for", "TABLE_EVENTS", "hqs_held", "gives_rewards", "why_not_reward_turn", "bonus_deltas", "world_namers",
     "continents_named_by", "why_not_name_world", "roll_off_totals", "DIE_FACES", "apply", "suggested_seats",
-    "may_add_coin", "missile_holders", "eliminable",
+    "may_add_coin", "random_placement", "missile_holders", "eliminable",
     "scar_targets", "scar_placers", "fortification_box_targets", "city_targets", "city_kinds_left", "reward_targets",
     "scar_cards_dealt", "setup_tokens", "faction_history", "homeland", "packet_prompts",
     "packets_to_open", "Recruitment", "recruitment", "trade_in_troops", "describe", "state_json",

@@ -60,6 +60,8 @@ STARTING_SCAR_TYPES: tuple[tuple[str, str], ...] = (
     ("Ammo Shortage", "When defending this territory, the defender subtracts 1 from their highest die."),
 )
 COIN_STICKERS = 12
+#: The coin printed on every territory card, under any sticker: a card's resources start here.
+PRINTED_COINS = 1
 MAX_RESOURCES_BEFORE_FIRST_GAME = 3
 MAX_RESOURCES = 6
 FORTIFICATION_BOXES = 10

@@ -11,6 +11,7 @@ from .box import (
     COIN_STICKERS,
     FACTIONS,
     MAX_RESOURCES_BEFORE_FIRST_GAME,
+    PRINTED_COINS,
     TERRITORIES,
     TRADE_IN_ICONS,
     TRADE_IN_TROOPS_MAX,
@@ -82,9 +83,9 @@ def _check_coin_stickers(coins: Any, place: str) -> None:
 
 def _card_coins_problem(territory: str, count: int) -> str | None:
     """Why `count` coin stickers cannot go on `territory`'s card at the setup, or None."""
-    if 1 + count > MAX_RESOURCES_BEFORE_FIRST_GAME:  # the coin printed on the card counts
+    if PRINTED_COINS + count > MAX_RESOURCES_BEFORE_FIRST_GAME:
         return (
-            f"{territory}'s card would hold {1 + count} resources: before the first game no card "
+            f"{territory}'s card would hold {PRINTED_COINS + count} resources: before the first game no card "
             f"may hold more than {MAX_RESOURCES_BEFORE_FIRST_GAME}"
         )
     return None
@@ -127,14 +128,14 @@ def _change_setup(state: RiskLegacyState, data: dict) -> None:
     for faction, text in data["starting_powers"].items():
         state.factions[faction].power = text
     for territory, count in data["coin_stickers"].items():
-        state.territories[territory].resources = 1 + count
+        state.territories[territory].resources = PRINTED_COINS + count
     state.setup_coins = {t: data["coin_stickers"][t] for t in TERRITORIES if t in data["coin_stickers"]}
     for territory, count in state.setup_coins.items():
         _record(
             state,
             None,
             "coins",
-            f"{_plural(count, 'coin sticker')} at the setup: the card starts with {1 + count} resources",
+            f"{_plural(count, 'coin sticker')} at the setup: the card starts with {PRINTED_COINS + count} resources",
             territory=territory,
         )
     if "trade_in_chart" in data:

@@ -24,6 +24,7 @@ from .box import (
     PHASE_READY,
     PHASE_REWARDS,
     PHASE_SETUP,
+    PRINTED_COINS,
     STARTING_SCAR_TYPES,
     TERRITORIES,
 )
@@ -53,7 +54,7 @@ class Territory:
     scar: str | None = None
     city: City | None = None
     fortification: Fortification | None = None
-    resources: int = 1  # on its territory card, the starting coin included
+    resources: int = PRINTED_COINS  # on its territory card, the printed coin included
     card_destroyed: bool = False
 
 

@@ -4,6 +4,7 @@ the box, and `describe`, an entry in words. They ask the same rule functions `ap
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -70,6 +71,18 @@ def may_add_coin(placement: dict[str, int], territory: str) -> bool:
     if sum(placement.values()) >= COIN_STICKERS:
         return False
     return _card_coins_problem(territory, placement.get(territory, 0) + 1) is None
+
+
+def random_placement(placement: dict[str, int], rng: random.Random | None = None) -> dict[str, int]:
+    """The coins still to place, put at random, keeping those placed by hand: the rulebook's
+    suggestion when a group cannot decide (one coin on each card drawn from the shuffled
+    territory deck), skipping a drawn card that already holds the most a card may hold
+    before game 1. The setup entry is checked like any placement."""
+    placed = dict(placement)
+    for territory in (rng or random).sample(TERRITORIES, len(TERRITORIES)):
+        if may_add_coin(placed, territory):
+            placed[territory] += 1
+    return placed
 
 
 def missile_holders(state: RiskLegacyState, game: Game) -> list[str]:

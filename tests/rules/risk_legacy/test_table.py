@@ -4,6 +4,8 @@ no Django."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from campaigns.rules import risk_legacy as rl
@@ -255,6 +257,17 @@ def test_a_coin_may_be_added_while_stickers_are_left_and_the_card_has_room():
     placement.update(dict.fromkeys(rl.TERRITORIES[:10], 1))
     placement["Peru"] = 2
     assert sum(placement.values()) == rl.COIN_STICKERS and not rl.may_add_coin(placement, "Siam")
+
+
+def test_random_placement_places_the_coins_left_and_keeps_those_placed_by_hand():
+    by_hand = dict.fromkeys(rl.TERRITORIES, 0) | {"Alaska": 2, "Peru": 1}
+    for seed in range(20):
+        placed = rl.random_placement(by_hand, random.Random(seed))
+        assert sum(placed.values()) == rl.COIN_STICKERS
+        assert all(placed[t] >= n for t, n in by_hand.items())
+        assert placed["Alaska"] == 2  # already the most a card may hold before game 1
+        assert all(rl.PRINTED_COINS + n <= rl.MAX_RESOURCES_BEFORE_FIRST_GAME for n in placed.values())
+    assert rl.random_placement(by_hand, random.Random(1)) == rl.random_placement(by_hand, random.Random(1))
 
 
 def test_the_coin_the_page_adds_is_one_the_setup_accepts():

@@ -5,8 +5,6 @@ Every rule is the rules layer's: these views ask it what is legal and append thr
 store, which refuses what is not.
 """
 
-import random
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.urls import reverse
@@ -36,18 +34,6 @@ ALREADY_SET_UP = (
 )
 
 
-def random_placement(placement: dict[str, int], rng=random) -> dict[str, int]:
-    """The coins still to place, put at random, keeping those placed by hand: the rulebook's
-    suggestion when a group cannot decide (one coin on each card drawn from the shuffled
-    territory deck), skipping a drawn card that already holds the most a card may hold
-    before game 1. The rules check the result like any placement."""
-    placed = dict(placement)
-    for territory in rng.sample(rules.TERRITORIES, len(rules.TERRITORIES)):
-        if rules.may_add_coin(placed, territory):
-            placed[territory] += 1
-    return placed
-
-
 def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
     """The placement after a − / + / random / clear button."""
     kind, _, slug = action.partition(":")
@@ -58,7 +44,7 @@ def _moved(placement: dict[str, int], action: str) -> dict[str, int]:
     elif kind == "remove" and territory and moved[territory] > 0:
         moved[territory] -= 1
     elif kind == "random":
-        moved = random_placement(placement)
+        moved = rules.random_placement(placement)
     elif kind == "clear":
         moved = dict.fromkeys(placement, 0)
     return moved
@@ -141,7 +127,7 @@ def _setup_done_page(request, access, errors=(), chart_form=None):
         {
             "name": continent,
             "territories": [
-                (territory, 1 + now.setup_coins[territory])
+                (territory, rules.PRINTED_COINS + now.setup_coins[territory])
                 for territory in territories
                 if territory in now.setup_coins
             ],
