@@ -18,6 +18,13 @@ from .base import RuleError
 PLAYER_NAME_MAX_CHARS = 40  # a roster name (the Player table's column)
 CAMPAIGN_NAME_MAX_CHARS = 100  # a campaign's name (the Campaign table's column)
 TEXT_MAX_CHARS = 500  # any other text of a journal: a city, a comment, a power, a packet, ...
+# What a form lets a player type, each within TEXT_MAX_CHARS (an imported journal may hold more):
+NAME_MAX_CHARS = 40  # a name written on the board: a city, a scar type, a continent, a hero, a race
+TITLE_MAX_CHARS = 60  # a card's or the world's name
+PACKET_MAX_CHARS = 80  # the words printed on a packet
+COMMENT_MAX_CHARS = 140  # a line in the victor's section
+EFFECT_MAX_CHARS = 300  # a power or a scar type's effect, as printed
+LIST_MAX_CHARS = 200  # a list typed on one line ("3, 5, 8")
 
 # Numbers: no count, score or die roll of these games comes near this.
 NUMBER_MAX = 1_000_000

@@ -15,6 +15,7 @@ from django import forms
 
 from .... import forms as shared_forms
 from ....rules import dawnguard as rules
+from ....rules import limits
 from ....rules.base import RuleError
 from ....web.writes import sentence
 
@@ -202,7 +203,7 @@ class FortCardForm(EventForm):
     event_type = "fort_card"
     title = "A follower or item drawn from a fort"
     player = PlayerField(label="Drawn by", widget=forms.RadioSelect)
-    card = forms.CharField(max_length=60, label="Card", error_messages={"required": "Name the card drawn."},
+    card = forms.CharField(max_length=limits.TITLE_MAX_CHARS, label="Card", error_messages={"required": "Name the card drawn."},
                            widget=forms.TextInput(attrs={"autocomplete": "off", "list": "dg-fort-cards"}))
     follower = forms.BooleanField(required=False, label="It is a Follower",
                                   help_text="A card is a Follower or an item for the whole campaign; a Follower "
@@ -252,8 +253,8 @@ class JoinForm(EventForm):
         "required": "Choose who joins.",
         "invalid_choice": "%(value)s is not on this campaign's roster: add them on the Players page first.",
     })
-    hero = forms.CharField(max_length=40, label="Hero's name", error_messages={"required": "Name the hero."})
-    race = forms.CharField(max_length=40, label="Race", error_messages={"required": "Give the hero's race."},
+    hero = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Hero's name", error_messages={"required": "Name the hero."})
+    race = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Race", error_messages={"required": "Give the hero's race."},
                            help_text="Redguard, Bosmer, Breton, Argonian, or a base-game race.",
                            widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}))
     side = SideField(widget=forms.RadioSelect, label="Side", error_messages={"required": "Choose a side."})

@@ -22,7 +22,6 @@ from ....web.writes import RefusalsBesideFields
 #: is accepted: a base-game race is typed in).
 BASE_GAME_RACES = ("Nord", "Imperial", "Khajiit", "Orc", "Dunmer", "Altmer")
 RACE_SUGGESTIONS = (*rules.NEW_RACES, *BASE_GAME_RACES)
-HERO_NAME_MAX_CHARS = limits.PLAYER_NAME_MAX_CHARS
 
 # Where a rule's refusal of a hero is: "setup, hero 2" (the second hero sent, not the roster's).
 HERO_PLACE = re.compile(r"hero (\d+)$")
@@ -68,7 +67,7 @@ class ThresholdsForm(RefusalsBesideFields, forms.Form):
             if alone and key == "fort_dawnguard":  # no Hall: Fort Dawnguard is the card's only side here
                 label = f"{rules.FORT_DAWNGUARD}: stars for each level"
             self.fields[key] = forms.CharField(
-                label=label, max_length=200, help_text=f"As printed on the card, in order, e.g. {example}.",
+                label=label, max_length=limits.LIST_MAX_CHARS, help_text=f"As printed on the card, in order, e.g. {example}.",
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
             if thresholds:
@@ -112,10 +111,10 @@ class SetupForm(ThresholdsForm):
         hero_fields = {}
         for index, player in enumerate(self.roster):
             hero_fields[hero_field(index, "hero")] = forms.CharField(
-                label="Hero", required=False, max_length=HERO_NAME_MAX_CHARS,
+                label="Hero", required=False, max_length=limits.NAME_MAX_CHARS,
             )
             hero_fields[hero_field(index, "race")] = forms.CharField(
-                label="Race", required=False, max_length=HERO_NAME_MAX_CHARS,
+                label="Race", required=False, max_length=limits.NAME_MAX_CHARS,
                 widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}),
             )
             hero_fields[hero_field(index, "level")] = forms.IntegerField(

@@ -4,6 +4,7 @@ and a newcomer's name for the roster."""
 from django import forms
 from django.utils import timezone
 
+from ....rules import limits
 from ....rules import risk_legacy as rules
 from ....web.writes import RefusalsBesideFields
 from .territories import territory_choices
@@ -79,4 +80,4 @@ class NewPlayerForm(RefusalsBesideFields, forms.Form):
 
     refusal_fields = {"name": "new_player"}  # the roster's refusal of the name
 
-    new_player = forms.CharField(label="Someone new at the table?", required=False, max_length=40)
+    new_player = forms.CharField(label="Someone new at the table?", required=False, max_length=limits.PLAYER_NAME_MAX_CHARS)

@@ -10,6 +10,7 @@ the seated players, and for rewards only the valid targets (risk_legacy.reward_t
 from django import forms
 
 from .... import forms as shared_forms
+from ....rules import limits
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
 from ....web.writes import RefusalsBesideFields, sentence
@@ -130,7 +131,7 @@ class CityForm(EventForm):
     player = forms.ChoiceField(label="Placed by")
     territory = forms.ChoiceField()
     kind = forms.ChoiceField(label="City")
-    name = forms.CharField(max_length=40, label="City name")
+    name = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="City name")
     allowed_by_card = AllowedByCardField("a city")
 
     def __init__(self, state, *args, **kwargs):
@@ -276,13 +277,13 @@ class PacketForm(RefusalsBesideFields, forms.Form):
 
     title = "A sealed packet was opened"
     name = forms.CharField(
-        max_length=80, label="Packet", help_text="The words printed on it.",
+        max_length=limits.PACKET_MAX_CHARS, label="Packet", help_text="The words printed on it.",
         widget=forms.TextInput(attrs={"list": "packet-names", "autocomplete": "off"}),
     )
-    scar_type = forms.CharField(max_length=40, required=False, label="New scar type (if any)")
-    scar_effect = forms.CharField(max_length=300, required=False, label="Its effect")
+    scar_type = forms.CharField(max_length=limits.NAME_MAX_CHARS, required=False, label="New scar type (if any)")
+    scar_effect = forms.CharField(max_length=limits.EFFECT_MAX_CHARS, required=False, label="Its effect")
     world_capital = forms.BooleanField(required=False, label="It unlocks the World Capital")
-    notes = forms.CharField(max_length=500, required=False, widget=forms.Textarea(attrs={"rows": 2}),
+    notes = forms.CharField(max_length=limits.TEXT_MAX_CHARS, required=False, widget=forms.Textarea(attrs={"rows": 2}),
                             label="New rules or notes")
 
     def __init__(self, state, *args, **kwargs):
@@ -332,7 +333,7 @@ class RewardForm(RefusalsBesideFields, forms.Form):
         self.fields["choice"] = forms.ChoiceField(choices=choices, widget=forms.RadioSelect, label="Reward")
         if self.is_winner:
             self.fields["comment"] = forms.CharField(
-                max_length=140, required=False, label="Comment in the victor's section (optional)"
+                max_length=limits.COMMENT_MAX_CHARS, required=False, label="Comment in the victor's section (optional)"
             )
         for kind, targets in self.targets.items():
             target_field = rl.CHOICE_FIELDS[kind][0][0]  # "continent" or "territory"
@@ -345,7 +346,7 @@ class RewardForm(RefusalsBesideFields, forms.Form):
                 choices=[("", "Choose…"), *options], required=False, label=TARGET_LABEL[kind]
             )
             if kind in NAME_LABEL:
-                self.fields[f"{kind}__name"] = forms.CharField(max_length=40, required=False, label=NAME_LABEL[kind])
+                self.fields[f"{kind}__name"] = forms.CharField(max_length=limits.NAME_MAX_CHARS, required=False, label=NAME_LABEL[kind])
             if kind == "change_continent_bonus":
                 self.fields[f"{kind}__delta"] = forms.TypedChoiceField(
                     coerce=int, required=False, label="Bonus change",
@@ -355,7 +356,7 @@ class RewardForm(RefusalsBesideFields, forms.Form):
                 faction = self.game.seat_of(player).faction
                 if state.factions[faction].name is None:
                     self.fields[f"{kind}__faction_name"] = forms.CharField(
-                        max_length=40, required=False, label=f"Name {faction} too (optional)"
+                        max_length=limits.NAME_MAX_CHARS, required=False, label=f"Name {faction} too (optional)"
                     )
 
     def _continent_label(self, key):
@@ -413,7 +414,7 @@ class WorldForm(RefusalsBesideFields, forms.Form):
 
     refusal_fields = {"roll_off": None}  # the whole roll-off, above the form: not one player's roll
 
-    name = forms.CharField(max_length=60, label="The World Of …")
+    name = forms.CharField(max_length=limits.TITLE_MAX_CHARS, label="The World Of …")
 
     def __init__(self, state, *args, **kwargs):
         kwargs.setdefault("prefix", "world")

@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.utils.text import slugify
 
+from ....rules import limits
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry
 from ....web.writes import WHOLE_FORM, RefusalsBesideFields
@@ -24,7 +25,7 @@ class StartingPowersForm(forms.Form):
         for faction in rules.FACTIONS:
             self.fields[power_field(faction)] = forms.CharField(
                 label=faction,
-                max_length=300,
+                max_length=limits.EFFECT_MAX_CHARS,
                 widget=forms.Textarea(attrs={"rows": 2, "autocomplete": "off"}),
                 error_messages={"required": f"Write the power kept for {faction}: the text on its sticker."},
             )
