@@ -26,7 +26,7 @@ GAME_KIND = "game"
 # 7: no state per game, Dawnguard records each sitting's figures; 6: the play logs' state
 # moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard records its happenings
 # in sittings' words; 4: play-log corrections
-STATE_FORMAT = 7
+STATE_FORMAT = 8
 
 
 @dataclass(frozen=True)

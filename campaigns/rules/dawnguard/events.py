@@ -30,6 +30,7 @@ from .box import (
 from .state import (
     DawnguardState,
     Hero,
+    balance_in_chapter,
     check_feeding,
     check_threat_supply,
     count_of,
@@ -93,8 +94,8 @@ def _pledge(state: DawnguardState, event: dict) -> None:
 
 
 def balance_in_play(state: DawnguardState) -> bool:
-    """The Hall and Castle markers (the chapter 1 balance) move in chapter 1 only."""
-    return state.chapter == 1
+    """Whether the Hall and Castle markers move in the campaign's chapter now."""
+    return balance_in_chapter(state.chapter)
 
 
 def _marker(state: DawnguardState, event: dict) -> None:

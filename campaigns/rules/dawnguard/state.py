@@ -87,6 +87,11 @@ class Happening:
     players: tuple[str, ...] = ()  # who it concerns
 
 
+def balance_in_chapter(chapter: int) -> bool:
+    """The Hall and Castle markers (the chapter 1 balance) move in chapter 1 only."""
+    return chapter == 1
+
+
 @dataclass(frozen=True, slots=True)
 class AfterSitting:
     """The campaign right after a sitting and everything logged in it (`number` 0: before the
@@ -101,6 +106,7 @@ class AfterSitting:
     fort_levels: int  # the levels its card has
     hall_markers: int  # the chapter 1 balance
     castle_markers: int
+    balance_in_play: bool  # the markers moved in this sitting's chapter (chapter 1)
     heroes: tuple[tuple[str, str, str | None], ...]  # (player, hero, side) at the table, in the order they came
     completed: bool = False  # the sitting completed its chapter
     chapter_1_totals: dict[str, int] | None = None  # chapter 1's markers at its end, once complete
@@ -210,6 +216,7 @@ def record_sitting(state: DawnguardState) -> None:
         fort_levels=len(fort.thresholds),
         hall_markers=state.hall_markers,
         castle_markers=state.castle_markers,
+        balance_in_play=balance_in_chapter(game.chapter if game else state.chapter),
         heroes=tuple((hero.player, hero.hero, hero.side) for hero in state.heroes.values()),
         completed=game is not None and state.chapter == game.chapter and state.chapter_complete,
         chapter_1_totals=state.chapter_1_totals,  # set once, when chapter 1 is complete

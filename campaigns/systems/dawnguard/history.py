@@ -128,6 +128,6 @@ def balance_rows(state: DawnguardState) -> list[BalanceRow]:
     rows = [
         BalanceRow(after.number, after.hall_markers, after.castle_markers)
         for after in state.after_sittings
-        if after.number == 0 or after.chapter == 1
+        if after.number == 0 or after.balance_in_play
     ]
     return rows if len(rows) > 1 else []

@@ -11,6 +11,7 @@ from .helpers import (
     PLAYERS,
     PLEDGES,
     SETUP,
+    chapter_1,
     chapter_2,
     event,
     game,
@@ -282,3 +283,11 @@ def test_a_chapters_checklist_and_readings():
     )
     assert dawnguard.checklist(2)[1] == "Flip the Hall of the Vigilant token and card to Fort Dawnguard."
     assert any("levels up twice" in line for line in dawnguard.checklist(2, standalone=True))
+
+
+def test_each_sitting_records_whether_the_chapter_1_balance_moved_in_it():
+    """The history's balance chart reads this, never the chapter number again."""
+    state = chapter_1()
+    assert [after.balance_in_play for after in state.after_sittings] == [True, True]
+    state = chapter_2()
+    assert state.after_sittings[-1].balance_in_play is False

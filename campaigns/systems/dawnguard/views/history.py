@@ -39,6 +39,7 @@ def overview(access, state) -> dict:
         ],
         "max_hunger": rules.MAX_HUNGER,
         "markers": {"hall": state.hall_markers, "castle": state.castle_markers},
+        "balance_in_play": rules.balance_in_play(state),
         "threat": {
             "deck": state.threat_deck,
             "board": state.board_threat,
