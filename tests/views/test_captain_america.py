@@ -500,3 +500,9 @@ def test_the_pages_query_the_same_for_few_and_many_plays(client, owner, page, co
             assert client.get(reverse(page, args=args)).status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1] <= 6
+
+
+def test_the_teams_and_their_heroes_are_named_as_the_rules_name_them(as_owner, airport):
+    line = "Team Captain America (Captain America, Falcon) against Team Iron Man (Iron Man, War Machine)."
+    assert line in setup_help(as_owner, airport).content.decode()
+    assert line in as_owner.get(reverse("game_start", args=[airport.slug])).content.decode()

@@ -36,6 +36,14 @@ PLAY_TEMPLATE = "captain_america/play_form.html"
 SETUP_HELP_TEMPLATE = "captain_america/setup_help.html"
 
 
+def teams_line() -> str:
+    """The two teams and their heroes, as the rules name them: "Team Captain America (Captain
+    America, Falcon) against Team Iron Man (Iron Man, War Machine)"."""
+    return " against ".join(
+        f"{rules.TEAM_NAMES[team]} ({', '.join(rules.TEAM_HEROES[team])})" for team in rules.TEAMS
+    )
+
+
 def _access(request, slug, *, record=False):
     return campaign_for(request, slug, record=record, system=rules.KEY)
 
@@ -104,6 +112,7 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "fewest_players": min(rules.PLAYER_COUNTS),
         "rooms_on_the_board": rules.ROOMS_ON_THE_BOARD,
         "rooms_with_the_quinjet": rules.ROOMS_WITH_THE_QUINJET,
+        "teams_line": teams_line(),
         "typed_count": form.typed_count(),
         "page_errors": list(errors),
         "offered_last": offered_last,
@@ -348,6 +357,7 @@ def setup_help(request, slug):
         "hero_health": rules.HERO_HEALTH,
         "health_on_return": rules.HEALTH_ON_RETURN,
         "rounds": rules.ROUNDS,
+        "teams_line": teams_line(),
     }
     part = request.GET.get("part")
     partial = part if part in ("turn-order", "deployment") else None
