@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .words import key_words
+
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
@@ -203,11 +205,11 @@ def describe(entry: Entry) -> str:
     data = entry.data
     if entry.kind == GAME_KIND:
         return f"game {data.get('number')}"
-    words = entry.kind.replace("_", " ")
+    words = key_words(entry.kind)
     choice = data.get("choice")
     detail = data.get("type") or (choice.get("type") if isinstance(choice, dict) else None)
     if detail:
-        words += f": {str(detail).replace('_', ' ')}"
+        words += f": {key_words(detail)}"
     if data.get("player"):
         words += f" ({data['player']})"
     return words

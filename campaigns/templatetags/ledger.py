@@ -1,8 +1,9 @@
-import re
 from datetime import date
 
 from django import template
 from django.utils import formats
+
+from ..rules.words import code_words
 
 register = template.Library()
 
@@ -18,10 +19,8 @@ def day(value):
     return formats.date_format(value)
 
 
-@register.filter
-def words(code):
-    """A journal code in players' words: "civil_war" -> "Civil War", "iron-man" -> "Iron Man"."""
-    return " ".join(part.capitalize() for part in re.split(r"[_-]+", str(code)) if part)
+# A journal code in players' words: "civil_war" -> "Civil War", "iron-man" -> "Iron Man".
+register.filter("words", code_words)
 
 
 @register.filter

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import Entry, RuleError
 from ..checks import is_whole, join_names
+from ..words import key_words
 from .box import (
     CHOICE_FIELDS,
     CHOICE_LABEL,
@@ -356,7 +357,7 @@ def describe(entry: Entry) -> str:
     if kind == "world":
         rolled = " after a roll-off" if data.get("roll_off") else ""
         return f"The world named The World Of {data.get('name')} by {data.get('named_by')}{rolled}"
-    return kind.replace("_", " ").capitalize()
+    return key_words(kind).capitalize()
 
 
 def _event_words(data: dict) -> str:
@@ -376,13 +377,13 @@ def _event_words(data: dict) -> str:
         return f"{data.get('player')} founded {founded}{covering}"
     if kind in TABLE_EVENTS and all(k in data for k in EVENT_FIELDS[kind]):
         return _table_event_text(data)
-    return f"An event: {str(kind).replace('_', ' ')}"
+    return f"An event: {key_words(kind)}"
 
 
 def _choice_words(choice: dict) -> str:
     """A reward's choice and what it names: "Found a Major City: New Cairo in Egypt"."""
     kind = choice.get("type")
-    label = CHOICE_LABEL.get(kind, str(kind).replace("_", " "))
+    label = CHOICE_LABEL.get(kind, key_words(kind))
     territory, continent, name = choice.get("territory"), choice.get("continent"), choice.get("name")
     if kind in ("found_major_city", "found_minor_city"):
         words = f"{label}: {name} in {territory}"

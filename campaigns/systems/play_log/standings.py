@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ... import stats
 from ...readside.base import DRAW, Play
+from ...rules.words import code_words, key_words
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,7 @@ def _compare(who: str | None, before: dict, after: dict, within: str = "") -> li
     changes = []
     for key in [*after, *(k for k in before if k not in after)]:
         old, new = before.get(key), after.get(key)
-        what = f"{within}: {_worded(key)}" if within else _key_words(key)
+        what = f"{within}: {_worded(key)}" if within else key_words(key)
         if isinstance(old, dict) and isinstance(new, dict):
             changes += _compare(who, old, new, what)
         elif old != new:
@@ -193,15 +194,10 @@ def _compare(who: str | None, before: dict, after: dict, within: str = "") -> li
     return changes
 
 
-def _key_words(key: str) -> str:
-    """A journal key as words: "victory_points" -> "victory points"."""
-    return key.replace("_", " ")
-
-
 def _worded(code: str) -> str:
     """A journal code as a name: "iron-man" -> "Iron Man"; a name stays as written."""
     if code.islower() and any(mark in code for mark in "-_") or code.isalpha() and code.islower():
-        return " ".join(part.capitalize() for part in code.replace("_", "-").split("-") if part)
+        return code_words(code)
     return code
 
 
