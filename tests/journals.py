@@ -224,7 +224,7 @@ def stopped_journals() -> dict[str, dict]:
     return {phase: built.journal(phase) for phase in built.stops}
 
 
-# Play logs (issue 11) ------------------------------------------------------------
+# Play logs ------------------------------------------------------------
 # `play_log_journals()`: a Risk: Skyrim and a Captain America log holding every entry kind
 # (setup, game, correction, deletion) and every mode, player count and ending: each Skyrim
 # mode, a Dovahkiin play where two seats reached 10 points ("won": true), a Civil War loser

@@ -35,8 +35,8 @@ def _journals() -> list[tuple[str, dict]]:
             found.append((f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8"))))
     found.append(("every kind of entry", every_kind_journal()))
     found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
-    found += list(play_log_journals().items())  # corrections and deletions of plays (issue 11)
-    found += list(dawnguard_journals().items())  # every Dawnguard entry kind and event (issue 10)
+    found += list(play_log_journals().items())  # corrections and deletions of plays
+    found += list(dawnguard_journals().items())  # every Dawnguard entry kind and event
     distinct: list[tuple[str, dict]] = []
     for name, data in found:
         if all(data != other for _, other in distinct):

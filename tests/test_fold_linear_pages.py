@@ -1,6 +1,6 @@
 """A journal at the upload limits imports and its first pages open in a process that did not
 import it within a bounded memory, with as many queries and cached states as a journal a
-tenth its size; "as of game n" from the store is what the fold used to keep (issue 17).
+tenth its size; "as of game n" from the store is what the fold used to keep.
 
 Bounds and counts, never timings (bench/fold_bench.py times them in fresh processes). The
 fold's own bounds are in tests/rules/test_fold_linear.py.

@@ -199,7 +199,7 @@ def test_an_entry_with_a_text_the_database_refuses_is_refused_before_saving(owne
     assert not campaign.entries.exists()
 
 
-# A play log's corrections, deletions and its cheap fold (issue 11) ---------------
+# A play log's corrections, deletions and its cheap fold ---------------
 
 SKYRIM = "risk_skyrim_plays.json"
 

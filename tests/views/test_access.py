@@ -37,7 +37,7 @@ MATRIX = [
     ("public_link", "post", OWNER),
     ("member_role", "post", OWNER),
     ("member_remove", "post", OWNER),
-    # -- at the table (issue 4)
+    # -- at the table
     ("setup_edit", "get", READ),
     ("setup_edit", "post", RECORD),
     ("trade_in_chart_edit", "post", RECORD),
@@ -52,13 +52,13 @@ MATRIX = [
     ("game_end", "post", RECORD),
     ("reward_add", "post", RECORD),
     ("world_name", "post", RECORD),
-    # -- review (issue 5)
+    # -- review
     ("plays_csv", "get", READ),
     ("plays_bgstats", "get", READ),
     ("board", "get", READ),
     ("territory_history", "get", READ),
     ("history", "get", READ),
-    # -- the play logs (issue 11)
+    # -- the play logs
     ("standings", "get", READ),
     ("play_detail", "get", READ),
     ("play_correct", "get", RECORD),

@@ -1,4 +1,4 @@
-"""The board as of any game, and a territory's history (issue 5)."""
+"""The board as of any game, and a territory's history."""
 
 import re
 from html.parser import HTMLParser

@@ -1,4 +1,4 @@
-"""The campaign's history page: the victor's section, the faction cards, every game (issue 5)."""
+"""The campaign's history page: the victor's section, the faction cards, every game."""
 
 import re
 

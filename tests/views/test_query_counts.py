@@ -21,13 +21,13 @@ PAGES = {
     "journal_download": 8,
     "state_json": 8,
     "undo": 9,
-    # -- at the table (issue 4)
+    # -- at the table
     "setup_edit": 5,  # read-only here (both campaigns are past the setup); the form: tests/views/test_setup.py
     "game_start": 5,
     "recruitment": 6,
     "play": 8,
     "live": 7,
-    # -- review (issue 5)
+    # -- review
     "board": 5,
     "history": 5,
     "plays_csv": 6,
@@ -83,7 +83,7 @@ def test_create_and_join_pages_are_bounded(client, owner):
     assert queries(client, reverse("join", args=[campaign.invite_token]), cold=False) <= 5
 
 
-# -- review (issue 5): the stats page reads every campaign of the user at once
+# -- review: the stats page reads every campaign of the user at once
 STATS_JOURNALS = ("risk_skyrim_plays.json", "captain_america_plays.json", "dawnguard_campaign.json")
 
 
