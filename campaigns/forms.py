@@ -1,11 +1,19 @@
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.forms.renderers import TemplatesSetting
 
 from . import registry
 from .models import Membership
 from .rules import limits
 from .rules.base import Entry, RuleError
 from .web.writes import RefusalsBesideFields
+
+
+class LedgerFormRenderer(TemplatesSetting):
+    """Forms drawn with the project's templates: `field.as_field_group` draws a field in its box
+    (templates/forms/field.html), so no page writes the box again."""
+
+    field_template_name = "forms/field.html"
 
 
 def within_limits(check):

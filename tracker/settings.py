@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.humanize",
+    "django.forms",  # Django's own form templates, under ours (FORM_RENDERER)
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
@@ -82,6 +83,9 @@ GAME_SYSTEMS = [
     "campaigns.systems.risk_skyrim.system.SYSTEM",
     "campaigns.systems.captain_america.system.SYSTEM",
 ]
+
+# Every field is drawn by one template of ours (templates/forms/field.html) around Django's own.
+FORM_RENDERER = "campaigns.forms.LedgerFormRenderer"
 
 TEMPLATES = [
     {
