@@ -1,7 +1,31 @@
 import factory
 from django.contrib.auth import get_user_model
 
+from campaigns import store
 from campaigns.models import Campaign, Membership, Player
+
+from .journal_files import load_journal
+
+#: Each system's reference journal (the demo's): `CampaignFactory(system=..., after=n)` is it
+#: stopped after its game n.
+REFERENCE_JOURNALS = {
+    "risk-legacy": "risk_legacy_15_games.json",
+    "dawnguard": "dawnguard_campaign.json",
+    "risk-skyrim": "risk_skyrim_plays.json",
+    "captain-america": "captain_america_plays.json",
+}
+
+
+def reference_journal(system: str, after: int) -> dict:
+    """`system`'s reference journal stopped after its game `after` (its setup kept; what comes
+    after the games, such as Risk Legacy's named world, only once every game is in)."""
+    data = load_journal(REFERENCE_JOURNALS[system])
+    if after > len(data["games"]):
+        raise ValueError(f"the {system} reference journal has {len(data['games'])} games, not {after}")
+    if after < len(data["games"]):
+        data["games"] = data["games"][:after]
+        data.pop("world", None)
+    return data
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -20,6 +44,21 @@ class CampaignFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Campaign {n}")
     slug = factory.LazyAttribute(lambda o: Campaign.unique_slug(o.name))
     system = "risk-legacy"
+    # A campaign at a step of play: `after=n` imports the system's reference journal stopped
+    # after game n (through the journal import, so every entry is checked by the rules);
+    # `owner` becomes its owner.
+    after = None
+    owner = None
+
+    @classmethod
+    def _create(cls, model_class, *args, after=None, owner=None, **kwargs):
+        if after is not None:
+            data = reference_journal(kwargs["system"], after) | {"name": kwargs["name"]}
+            return store.import_journal(data, owner=owner)
+        campaign = super()._create(model_class, *args, **kwargs)
+        if owner is not None:
+            Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+        return campaign
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):
