@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import call_command, execute_from_command_line
 from django.core.management.base import CommandError
 
 from campaigns.models import Campaign
@@ -78,37 +78,38 @@ def test_malformed_journals_are_errors_of_the_same_kind(tmp_path, change, messag
     assert not Campaign.objects.exists()
 
 
-@pytest.mark.django_db(transaction=True)
-def test_import_journal_exits_1_and_names_the_place_on_stderr(tmp_path):
+def manage(capsys, monkeypatch, *argv) -> tuple[int, str, str]:
+    """`manage.py argv` as the shell runs it (its exit status, stdout, stderr), in this process:
+    Django turns a command's error into a line on stderr and exit status 1 (run_from_argv).
+    It closes the database connections when done; the test's database must stay open."""
+    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
+    try:
+        execute_from_command_line(["manage.py", *argv])
+        status = 0
+    except SystemExit as exit:
+        status = exit.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.django_db
+def test_import_journal_exits_1_and_names_the_place_on_stderr(tmp_path, capsys, monkeypatch):
     data = load_journal("risk_legacy_15_games.json")
     data["games"][1]["number"] = 7
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
-    env.pop("DATABASE_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    result = subprocess.run(
-        [sys.executable, "manage.py", "import_journal", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 1
-    assert "game 2" in result.stderr
+    status, _, err = manage(capsys, monkeypatch, "import_journal", str(path))
+    assert status == 1 and "game 2" in err
     bad_json = tmp_path / "broken.json"
     bad_json.write_text("{")
-    result = subprocess.run(
-        [sys.executable, "manage.py", "import_journal", str(bad_json)], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 1
-    assert "not valid JSON" in result.stderr
-    good = subprocess.run(
-        [sys.executable, "manage.py", "import_journal", str(journal_path("captain_america_plays.json"))],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )
-    assert good.returncode == 0, good.stderr
-    slug = good.stdout.strip().splitlines()[-1]
-    state = subprocess.run(
-        [sys.executable, "manage.py", "campaign_state", slug], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert json.loads(state.stdout)
+    status, _, err = manage(capsys, monkeypatch, "import_journal", str(bad_json))
+    assert status == 1 and "not valid JSON" in err
+    assert not Campaign.objects.exists()
+    status, out, err = manage(capsys, monkeypatch, "import_journal", str(journal_path("captain_america_plays.json")))
+    assert status == 0, err
+    slug = out.strip().splitlines()[-1]
+    status, out, _ = manage(capsys, monkeypatch, "campaign_state", slug)
+    assert status == 0 and json.loads(out)
 
 
 @pytest.mark.django_db
