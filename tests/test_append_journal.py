@@ -274,3 +274,29 @@ def test_the_form_needs_its_csrf_token(owner):
     client.force_login(owner)
     response = client.post(reverse("journal_append", args=[campaign.slug]), {"journal": _file(b"{}", "j.json")})
     assert response.status_code == 403
+
+
+# -- a journal round-trips exactly ---------------------------------------------------------------
+
+
+def test_a_packet_opened_during_the_rewards_keeps_its_place_through_export_import_and_append(owner):
+    """Recorded at the table after game 8's winner signed, the packet stays there in the
+    history of the imported copy and of a campaign caught up by appending."""
+    campaign = campaign_after(owner, 8, held_on_to_choose=True)
+    packet = {"name": "Opened during the rewards", "unlocks": {"notes": "read it aloud"}}
+    store.append(campaign, [store.base.Entry("packet", packet)], owner)
+    rewards_left = load_journal(RISK)["games"][7]["rewards"][1:]
+    store.append(campaign, [store.base.Entry("reward", reward) for reward in rewards_left], owner)
+    exported = store.export_journal(campaign)
+    assert exported["games"][7]["packets_opened"][-1] == packet | {"after_rewards": 1}
+
+    def history(c):  # what happened, in order (a game's note of the keys its journal wrote aside)
+        rows = Entry.objects.filter(campaign=c).order_by("position")
+        return [(row.kind, {k: v for k, v in row.data.items() if k != "keys"}) for row in rows]
+
+    copy_of = store.import_journal(exported, owner=owner)
+    assert history(copy_of) == history(campaign)
+    assert store.export_journal(copy_of) == exported | {"name": copy_of.name}
+    behind = store.import_journal(cut(RISK, 7), owner=owner)
+    store.append_journal(behind, exported, owner)
+    assert history(behind)[-len(rewards_left) - 2:] == history(campaign)[-len(rewards_left) - 2:]
