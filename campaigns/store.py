@@ -221,20 +221,45 @@ def append_journal(campaign: Campaign, data, user=None) -> Appended:
         rest = journal.continuation(rules, ours, theirs, campaign=locked.name)
         if not rest:
             return Appended(0, 0, ())
-        on_roster = {name.casefold() for name in roster}
-        new_players = [name for name in players if name.casefold() not in on_roster]
-        for name in new_players:
-            limits.check_player_name(name, field=None)
-        if new_players:
-            Player.objects.bulk_create(
-                Player(campaign=locked, name=name, position=len(roster) + i) for i, name in enumerate(new_players)
-            )
-            # A new roster: the state cached for the old one is not folded on.
-            Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
-            locked.refresh_from_db(fields=["journal_version"])
+        new_players = _join_roster(locked, players)
         append(locked, rest, user)
     _copy_progress(locked, campaign)
     return Appended(len(rest), sum(entry.kind == base.GAME_KIND for entry in rest), tuple(new_players))
+
+
+def _join_roster(locked: Campaign, names) -> list[str]:
+    """Add to the locked campaign's roster those of `names` it lacks (ignoring case); the
+    names added. Inside the caller's transaction."""
+    roster = locked.roster()
+    on_roster = {name.casefold() for name in roster}
+    new_players = list(dict.fromkeys(name for name in names if name.casefold() not in on_roster))
+    for name in new_players:
+        limits.check_player_name(name, field=None)
+    if new_players:
+        Player.objects.bulk_create(
+            Player(campaign=locked, name=name, position=len(roster) + i) for i, name in enumerate(new_players)
+        )
+        # A new roster: the state cached for the old one is not folded on.
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        locked.refresh_from_db(fields=["journal_version"])
+    return new_players
+
+
+def append_with_players(campaign: Campaign, players, make_entries, user=None) -> Appended:
+    """Add `players` the roster lacks and append the entries `make_entries(state)` makes from
+    the state as it is under the campaign's lock (numbered after the plays logged meanwhile,
+    leaving out what another phone brought in first), in one transaction: all or nothing.
+    Plays brought in from BG Stats take this way (campaigns/systems/play_log/views/bg_stats.py)."""
+    with transaction.atomic():
+        locked = _locked(campaign)
+        new_players = _join_roster(locked, players)
+        entries = make_entries(timeline(locked).current)
+        if not entries:
+            transaction.set_rollback(True)
+            return Appended(0, 0, ())
+        append(locked, entries, user)
+    _copy_progress(locked, campaign)
+    return Appended(len(entries), sum(entry.kind == base.GAME_KIND for entry in entries), tuple(new_players))
 
 
 def appended_sentence(campaign: Campaign, appended: Appended) -> str:
