@@ -270,3 +270,38 @@ def test_reading_a_real_exports_shape():
     (play,) = bg_stats.read_plays(data, skyrim.rules.BG_STATS, skyrim.label)
     assert (play.played_on, play.board, play.winners) == ("2026-09-03", "Chaos", ["Ana"])
     assert [(s.name, s.score, s.role) for s in play.seats] == [("Ana", 20, "Orcs"), ("Ben", None, "")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_bringing_in_the_same_plays_at_once_add_them_once():
+    """The plays to add are worked out under the campaign's lock (store.append_with_players):
+    the second phone finds them in the log already."""
+    from campaigns.systems.play_log.views.bg_stats import _entries
+
+    from ..factories import UserFactory
+    from ..phones import at_once
+
+    owner = UserFactory()
+    log = store.import_journal(cut(SKYRIM, 3), owner=owner)
+    skyrim = registry.get("risk-skyrim")
+    plays = bg_stats.read_plays(bg_stats_file_of(SKYRIM), skyrim.rules.BG_STATS, skyrim.label)
+    mapping = {name: name for name in bg_stats.bg_players(plays)}
+
+    class Answers:  # what the page's form hands in: no question asked
+        question_fields = {}
+        cleaned_data = {}
+
+        @staticmethod
+        def answers(index):
+            return {}
+
+    def phone():
+        campaign = Campaign.objects.get(pk=log.pk)
+        return store.append_with_players(
+            campaign, ["Newcomer"], lambda state: _entries(skyrim.rules.BG_STATS, state, plays, mapping, Answers), owner
+        )
+
+    outcomes = at_once(phone, phone)
+    assert sorted(outcome.games for outcome in outcomes) == [0, 5]
+    assert Entry.objects.filter(campaign=log, kind="game").count() == 8
+    assert list(Player.objects.filter(campaign=log, name="Newcomer").values_list("name", flat=True)) == ["Newcomer"]
