@@ -2,7 +2,10 @@
 brought in (the upload, then the players mapped). Logging and correcting a play are each log's
 own forms (its numbers, its seats)."""
 
+import datetime
+
 from django import forms
+from django.utils.formats import date_format
 
 from ...rules import limits, play_log
 from ...rules.play_log import bg_stats
@@ -70,7 +73,7 @@ class BgStatsPlaysForm(RefusalsBesideFields, forms.Form):
             for question in questions(play):
                 key = f"play_{index}_{question.name}"
                 self.fields[key] = forms.ChoiceField(
-                    label=f"{question.label} of the play of {play.played_on}",
+                    label=f"{question.label} of the play of {date_format(datetime.date.fromisoformat(play.played_on))}",
                     choices=[("", "Choose…"), *question.choices],
                     initial=question.initial,
                     required=False,  # asked of a new play only: the page checks it then

@@ -8,6 +8,7 @@ nothing (`store.append_with_players`). The reading and the checks are the rules 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -131,6 +132,7 @@ def _review(campaign, plays, form) -> dict:
         logged = bg_stats.in_log(state, play, mapping)
         rows.append({
             "play": play,
+            "date": datetime.date.fromisoformat(play.played_on),
             "logged": logged,
             "players": [mapping[seat.name] for seat in play.seats],
             "winners": [mapping[name] for name in play.winners],
