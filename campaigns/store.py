@@ -184,6 +184,96 @@ def import_journal(data, owner=None) -> Campaign:
     return campaign
 
 
+@dataclass(frozen=True)
+class Appended:
+    """What appending a journal to a campaign added: its entries and games after the
+    campaign's own, and the roster names the journal brought (none when it held nothing new)."""
+
+    entries: int
+    games: int
+    players: tuple[str, ...]
+
+
+def append_journal(campaign: Campaign, data, user=None) -> Appended:
+    """Append to `campaign` what a journal (a parsed JSON value, JOURNAL.md) holds after the
+    campaign's own entries: a phone that logged games elsewhere, or a backup restored after a
+    lost evening, catches the campaign up (sync without overwrites).
+
+    The journal must be of the campaign's game and start with exactly its entries (checked
+    under the campaign's lock, so two uploads at once are checked one after the other); the rest
+    goes through the rules layer (`append`), with the journal's new roster names, in one
+    transaction: all of it or, on a RuleError, nothing. A journal that holds nothing more (the
+    campaign's own export) changes nothing: `Appended(0, 0, ())`.
+    """
+    rules = campaign.rules
+    if isinstance(data, dict) and data.get("system") != rules.KEY and data.get("system") in {
+        system.key for system in registry.systems()
+    }:
+        raise base.RuleError(
+            f"This journal is a {registry.get(data['system']).label} campaign's; "
+            f"{campaign.name} is {rules.LABEL}. Nothing was appended."
+        )
+    _, _, players, theirs = journal.read(data, [rules])
+    with transaction.atomic():
+        locked = _locked(campaign)
+        roster = locked.roster()
+        ours = rules.journal_entries(journal.write(rules, locked.name, roster, locked.live_entries()))
+        rest = journal.continuation(rules, ours, theirs, campaign=locked.name)
+        if not rest:
+            return Appended(0, 0, ())
+        new_players = _join_roster(locked, players)
+        append(locked, rest, user)
+    _copy_progress(locked, campaign)
+    return Appended(len(rest), sum(entry.kind == base.GAME_KIND for entry in rest), tuple(new_players))
+
+
+def _join_roster(locked: Campaign, names) -> list[str]:
+    """Add to the locked campaign's roster those of `names` it lacks (ignoring case); the
+    names added. Inside the caller's transaction."""
+    roster = locked.roster()
+    on_roster = {name.casefold() for name in roster}
+    new_players = list(dict.fromkeys(name for name in names if name.casefold() not in on_roster))
+    for name in new_players:
+        limits.check_player_name(name, field=None)
+    if new_players:
+        Player.objects.bulk_create(
+            Player(campaign=locked, name=name, position=len(roster) + i) for i, name in enumerate(new_players)
+        )
+        # A new roster: the state cached for the old one is not folded on.
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        locked.refresh_from_db(fields=["journal_version"])
+    return new_players
+
+
+def append_with_players(campaign: Campaign, players, make_entries, user=None) -> Appended:
+    """Add `players` the roster lacks and append the entries `make_entries(state)` makes from
+    the state as it is under the campaign's lock (numbered after the plays logged meanwhile,
+    leaving out what another phone brought in first), in one transaction: all or nothing.
+    Plays brought in from BG Stats take this way (campaigns/systems/play_log/views/bg_stats.py)."""
+    with transaction.atomic():
+        locked = _locked(campaign)
+        new_players = _join_roster(locked, players)
+        entries = make_entries(timeline(locked).current)
+        if not entries:
+            transaction.set_rollback(True)
+            return Appended(0, 0, ())
+        append(locked, entries, user)
+    _copy_progress(locked, campaign)
+    return Appended(len(entries), sum(entry.kind == base.GAME_KIND for entry in entries), tuple(new_players))
+
+
+def appended_sentence(campaign: Campaign, appended: Appended) -> str:
+    """What an append did, in players' words (the upload page's message, the command's output)."""
+    if not appended.entries:
+        return f"The journal holds nothing {campaign.name} does not already have: nothing was changed."
+    words = registry.system_of(campaign).count_words
+    entries = f"{appended.entries} {'entry' if appended.entries == 1 else 'entries'}"
+    if appended.games:
+        entries = f"{appended.games} {words.one if appended.games == 1 else words.many} ({entries})"
+    joined = f"; new on the roster: {', '.join(appended.players)}" if appended.players else ""
+    return f"Appended to {campaign.name}: {entries}{joined}."
+
+
 def _rows(campaign, entries, user, *, first_position=0, game_number=None):
     numbers = base.game_numbers(entries, game_number)
     return [

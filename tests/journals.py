@@ -273,9 +273,9 @@ def _civil_war_plays() -> list[dict]:
     ]
 
 
-def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict) -> list[Entry]:
+def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict, brought_in: dict) -> list[Entry]:
     """Plays 1 to 3, play 2 corrected, play 3 corrected (its date) then deleted, play 4,
-    play 2 corrected again."""
+    play 2 corrected again, play 5 brought in from BG Stats (its numbers unknown)."""
     from campaigns.rules import play_log
 
     return [
@@ -286,6 +286,7 @@ def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict) -> l
         play_log.deletion_entry(3),
         Entry("game", copy.deepcopy(plays[3])),
         play_log.correction_entry(2, third_fix),
+        Entry("game", copy.deepcopy(brought_in)),
     ]
 
 
@@ -301,11 +302,18 @@ def play_logs() -> dict[str, tuple[object, list[Entry]]]:
             skyrim,
             {**skyrim[1], "played_on": "2026-09-14"},
             {**skyrim[1], "seats": [{**skyrim[1]["seats"][0], "victory_points": 12}, *skyrim[1]["seats"][1:]]},
+            {"number": 5, "played_on": "2026-10-04", "mode": "chaos",
+             "seats": [{"player": "Ana", "faction": "Orcs", "score": 12}, {"player": "Ben"}],
+             "bg_stats": {"uuid": "BG-SKYRIM-1", "winners": ["Ana"]}},
         )),
         "Every kind of Civil War play": (captain_america, _play_log_entries(
             civil_war,
             {**civil_war[1], "rooms": {"captain-america": 18, "iron-man": 17}},
             {**civil_war[1], "quinjet": "iron-man"},
+            {"number": 5, "played_on": "2026-10-03",
+             "seats": [{"player": "Ana", "heroes": ["Captain America", "Falcon"], "score": 5},
+                       {"player": "Ben", "team": "iron-man"}],
+             "bg_stats": {"uuid": "BG-CIVIL-WAR-1", "winners": ["Ana"]}},
         )),
     }
     for system, entries in built.values():

@@ -79,6 +79,21 @@ def no_marks(state: Any) -> MarksWon:
     return {}
 
 
+@dataclass(frozen=True)
+class BggGame:
+    """A game as BoardGameGeek (and so BG Stats) knows it, given by each system's read side.
+    `bgg_id` 0: not verified, so BG Stats makes a game of its own by that name rather than file
+    a group's plays under the wrong one.
+
+    BGG ids known: Risk Legacy 105134 (boardgamegeek.com/boardgame/105134); not verified, 0:
+    Risk: Skyrim, Risk: Captain America, Skyrim – The Adventure Game, its Dawnguard expansion.
+    """
+
+    name: str
+    bgg_id: int = 0
+    year: int = 0
+
+
 @dataclass(frozen=True, kw_only=True)
 class ReadSide:
     """What the read side (campaigns/stats.py, exports.py, a play log's standings) reads of one
@@ -101,3 +116,14 @@ class ReadSide:
     teams: bool = False
     # marks(state) -> what its players won that lasts beyond a game, by mark (MarksWon).
     marks: Callable[[Any], MarksWon] = no_marks
+    # Its teams in a fixed order (BG Stats numbers them "0", "1", ... in this order); () when
+    # its sides are not teams.
+    team_names: tuple[str, ...] = ()
+    # The game on BoardGameGeek (BG Stats matches it by its id). None: the system's label, id 0.
+    bgg: BggGame | None = None
+    # An expansion's base game: its plays are plays of this game, with `bgg` as the expansion
+    # played (BG Stats' `expansionPlays`). None: a game of its own.
+    base_game: BggGame | None = None
+    # A co-operative play is won by everyone at it when it completed something (a chapter);
+    # one that completed nothing is a step of a longer game, neither won nor lost.
+    coop_won_when_completed: bool = False

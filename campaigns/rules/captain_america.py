@@ -65,6 +65,7 @@ from .checks import (
     is_whole,
     seat_place,
 )
+from .play_log import bg_stats
 from .play_log import (
     PlayLog,
     apply_to_play_log,
@@ -269,10 +270,12 @@ def result(scored: dict[str, int]) -> str:
 class SeatRecord:
     player: str
     heroes: tuple[str, ...]  # one hero, or both of a team's when 2 play
+    # A seat brought in from BG Stats without its heroes: its team (else found from the heroes).
+    team_only: str | None = None
 
     @property
     def team(self) -> str:
-        return HEROES[self.heroes[0]]
+        return HEROES[self.heroes[0]] if self.heroes else self.team_only
 
 
 @dataclass
@@ -318,6 +321,8 @@ def apply(state: CivilWarLog, entry: Entry) -> None:
 
 def check_game(state: CivilWarLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its points and result; change nothing."""
+    if isinstance(data, dict) and bg_stats.EXTENSION in data:
+        return _check_brought_in(state, data)
     place = check_game_basics(data, GAME_KEYS, state.next_number)
     teams, seats = _check_seats(state, data["seats"], place)
     for key in ("winter_soldier", "quinjet"):
@@ -336,6 +341,52 @@ def check_game(state: CivilWarLog, data: dict) -> GameRecord:
         winter_soldier=data["winter_soldier"],
         quinjet=data["quinjet"],
         rooms=rooms,
+    )
+
+
+def _check_brought_in(state: CivilWarLog, data: dict) -> GameRecord:
+    """A play brought in from BG Stats (play_log/bg_stats.py): its seats, each with its heroes
+    when BG Stats named them, else its `team`, and its score (its team's points) when BG
+    Stats held one; the Winter Soldier, the Quinjet and the rooms unknown; the winners BG
+    Stats', which are one team's players or nobody (a draw)."""
+    place = check_game_basics(data, ("number", "played_on", "seats", bg_stats.EXTENSION), state.next_number)
+    seats = data["seats"]
+    if not isinstance(seats, list) or len(seats) not in PLAYER_COUNTS:
+        raise RuleError(
+            "the game is played by 2 players (a team each) or 4 (a hero each)", place=place, field="seats"
+        )
+    teams: dict[str, list[str]] = {team: [] for team in TEAMS}
+    seat_records: list[SeatRecord] = []
+    heroes_played: dict[str, str] = {}
+    heroes_each = len(TEAM_HEROES[CAPTAIN_AMERICA]) if len(seats) == 2 else 1
+    team_points: dict[str, int | None] = {team: None for team in TEAMS}
+    for index, seat in enumerate(seats, 1):
+        where = seat_place(place, index, seat)
+        seated = [player for members in teams.values() for player in members]
+        player = bg_stats.check_bg_stats_seat(seat, index, place, ("player",), ("heroes", "team"), state.players, seated)
+        if ("heroes" in seat) == ("team" in seat):
+            raise RuleError("a seat brought in names its heroes or, unknown, its team", place=where, field="heroes")
+        if "heroes" in seat:
+            team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, where)
+        else:
+            _check_team_or_none(seat["team"], "team", where)
+            team = seat["team"]
+            if team is None:
+                raise RuleError("'team' must be captain-america or iron-man", place=where, field="team")
+        if len(teams[team]) == len(seats) // 2:
+            raise RuleError(f"{TEAM_NAMES[team]} has too many seats: the teams are even", place=where, field="team")
+        teams[team].append(player)
+        seat_records.append(SeatRecord(player, tuple(seat.get("heroes", ())), None if "heroes" in seat else team))
+        if seat.get("score") is not None and team_points[team] is None:
+            team_points[team] = seat["score"]
+    winners = bg_stats.check_bg_stats(data[bg_stats.EXTENSION], [r.player for r in seat_records], place)
+    outcome = next((team for team in TEAMS if winners and set(winners) == set(teams[team])), None)
+    if winners and outcome is None:
+        raise RuleError("'winners' must be one team's players (or nobody: a draw)", place=place, field=bg_stats.EXTENSION)
+    return GameRecord(
+        number=data["number"], played_on=data["played_on"], teams=teams, points=team_points,
+        result=outcome or DRAW, winners=[player for player in teams.get(outcome, []) if player in winners],
+        seats=seat_records,
     )
 
 
@@ -487,6 +538,10 @@ def describe(entry: Entry) -> str:
         return change
     if entry.kind != "game":
         return entry.kind
+    if bg_stats.EXTENSION in data:
+        winners = (data.get(bg_stats.EXTENSION) or {}).get("winners") or []
+        said = f"{' and '.join(map(str, winners))} won" if winners else "a draw"
+        return f"play {data.get('number')} (from BG Stats): {seated_players(data)}: {said}"
     try:
         scored = points(data["winter_soldier"], data["quinjet"], data["rooms"])
         sides = []
@@ -503,3 +558,41 @@ def describe(entry: Entry) -> str:
     outcome = result(scored)
     said = "a draw" if outcome == DRAW else f"{TEAM_NAMES[outcome]} won"
     return f"play {data.get('number')}: {' – '.join(sides)}: {said}"
+
+
+# BG Stats plays brought in (play_log/bg_stats.py) ------------------------------------------
+
+
+def _heroes_of_role(role: str) -> list[str] | None:
+    """The heroes a BG Stats role names ("Iron Man & War Machine", as Legacy Ledger writes it)."""
+    named = [part.strip() for part in role.replace(",", "&").split("&") if part.strip()]
+    return named if named and all(hero in HEROES for hero in named) else None
+
+
+def bg_stats_game(play: bg_stats.BgPlay, number: int, players, answers) -> dict:
+    """A BG Stats team play as a game of the log: each seat's heroes when BG Stats' role names
+    them, else its team (BG Stats' team "0" is Team Captain America and "1" Team Iron Man, as
+    Legacy Ledger writes them), its score (its team's points) when BG Stats held one; the
+    winners BG Stats'."""
+    seats = []
+    for seat in play.seats:
+        written: dict[str, Any] = {"player": players[seat.name]}
+        heroes = _heroes_of_role(seat.role)
+        if heroes:
+            written["heroes"] = heroes
+        else:
+            written["team"] = {"0": CAPTAIN_AMERICA, "1": IRON_MAN}.get(seat.team or "", seat.team)
+        if seat.score is not None:
+            written["score"] = seat.score
+        seats.append(written)
+    return {
+        "number": number,
+        "played_on": play.played_on,
+        "seats": seats,
+        bg_stats.EXTENSION: {"uuid": play.uuid, "winners": [players[name] for name in play.winners]},
+    }
+
+
+BG_STATS = bg_stats.BgStatsGame(
+    names=(LABEL, "Risk: Captain America", "Risk: Captain America – Civil War"), bgg_id=0, game=bg_stats_game,
+)

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from . import limits
-from .base import Entry, RuleError, Timeline, fold
+from .base import Entry, RuleError, Timeline, fold, game_numbers
 
 FORMAT = "campaign-journal/1"
 COMMON_KEYS = ("format", "system", "name", "players")
@@ -113,3 +113,78 @@ def write(system, name: str, players: list[str], entries: list[Entry]) -> dict[s
         "players": list(players),
         **system.journal_parts(entries),
     }
+
+
+# A journal appended to a campaign (sync without overwrites) ---------------------------------
+
+
+def first_difference(ours: Any, theirs: Any, path: str = "") -> str | None:
+    """Where two JSON values first differ, in words ("seats 2, faction: "Orcs" here,
+    "Thalmor" in the journal"), or None when they are equal."""
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        for key in [*ours, *(k for k in theirs if k not in ours)]:
+            if key not in theirs:
+                return f"{path}{key}: {_shown(ours[key])} here, missing in the journal"
+            if key not in ours:
+                return f"{path}{key}: missing here, {_shown(theirs[key])} in the journal"
+            found = first_difference(ours[key], theirs[key], f"{path}{key}, ")
+            if found:
+                return found
+        return None
+    if isinstance(ours, list) and isinstance(theirs, list):
+        for index, (mine, other) in enumerate(zip(ours, theirs), 1):
+            found = first_difference(mine, other, f"{path}{index}, " if path else f"item {index}, ")
+            if found:
+                return found
+        if len(ours) != len(theirs):
+            return f"{path.rstrip(', ') or 'the list'}: {len(ours)} here, {len(theirs)} in the journal"
+        return None
+    if ours == theirs and type(ours) is type(theirs):
+        return None
+    return f"{path.rstrip(', ') or 'the value'}: {_shown(ours)} here, {_shown(theirs)} in the journal"
+
+
+# A game entry may note which optional keys its journal wrote (Risk Legacy's "keys"): how the
+# game is written, not what happened, and a game still in progress here is written with fewer.
+WRITTEN_KEYS = "keys"
+
+
+def _what_happened(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != WRITTEN_KEYS}
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def continuation(system, ours: list[Entry], theirs: list[Entry], *, campaign: str) -> list[Entry]:
+    """The entries of a journal (`theirs`) that come after a campaign's own (`ours`), both as
+    the journal reads them: the journal must start with exactly the campaign's entries.
+
+    Raises RuleError naming the first entry that differs (its game, both entries in words
+    and the first field that differs), or saying that the journal stops before the campaign
+    does. An empty list: the journal holds nothing the campaign has not.
+    """
+    numbers = game_numbers(ours)
+    for index, (mine, other) in enumerate(zip(ours, theirs)):
+        if mine.kind == other.kind and _what_happened(mine.data) == _what_happened(other.data):
+            continue
+        where = "in the setup" if numbers[index] is None else f"at game {numbers[index]}"
+        said_here, said_there = system.describe(mine), system.describe(other)
+        if said_here != said_there:
+            detail = f"{campaign} has “{said_here}”, the journal “{said_there}”"
+        else:
+            detail = f"“{said_here}” differs: {first_difference(mine.data, other.data)}"
+        raise RuleError(
+            f"The journal is not a continuation of {campaign}: it differs {where}: {detail}. "
+            "Nothing was appended."
+        )
+    if len(theirs) < len(ours):
+        number = numbers[len(theirs)]
+        where = "the setup" if number is None else f"game {number}"
+        raise RuleError(
+            f"The journal stops before {campaign} does: the campaign goes on from {where} "
+            f"(“{system.describe(ours[len(theirs)])}”), so the journal is an older copy. Nothing was appended."
+        )
+    return theirs[len(ours):]

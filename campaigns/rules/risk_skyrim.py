@@ -64,6 +64,7 @@ from .checks import (
     join_names,
     seat_place,
 )
+from .play_log import bg_stats
 from .play_log import (
     PlayLog,
     apply_to_play_log,
@@ -255,6 +256,8 @@ def apply(state: SkyrimLog, entry: Entry) -> None:
 
 def check_game(state: SkyrimLog, data: dict) -> GameRecord:
     """Check a whole game against the rules and derive its scores and winners; change nothing."""
+    if isinstance(data, dict) and bg_stats.EXTENSION in data:
+        return _check_brought_in(state, data)
     place = check_game_basics(data, GAME_KEYS, state.next_number, GAME_OPTIONAL_KEYS)
     mode = check_one_of(data["mode"], MODES, "mode", place)
     if "dovahkiin_rules" in data:
@@ -279,6 +282,40 @@ def check_game(state: SkyrimLog, data: dict) -> GameRecord:
         scores=scores,
         winners=winners,
         dovahkiin_rules=data.get("dovahkiin_rules", False),
+    )
+
+
+def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
+    """A play brought in from BG Stats (play_log/bg_stats.py): its mode and seats, each
+    seat's faction when BG Stats named one and its score when BG Stats held one; the
+    territories, forts, portals and victory points unknown; the winners BG Stats'."""
+    place = check_game_basics(data, ("number", "played_on", "mode", "seats", bg_stats.EXTENSION), state.next_number)
+    mode = check_one_of(data["mode"], MODES, "mode", place)
+    seats = data["seats"]
+    if not isinstance(seats, list):
+        raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
+    try:
+        _check_player_count(mode, len(seats))
+    except RuleError as error:
+        raise error.at(place) from None
+    seated: list[str] = []
+    factions: dict[str, str | None] = {}
+    for index, seat in enumerate(seats, 1):
+        player = bg_stats.check_bg_stats_seat(seat, index, place, ("player",), ("faction",), state.players, seated)
+        faction = None
+        if "faction" in seat:
+            faction = check_one_of(seat["faction"], FACTIONS, "faction", seat_place(place, index, seat))
+            if faction in factions.values():
+                raise RuleError(
+                    f"the {faction} have two seats: each faction once a game",
+                    place=seat_place(place, index, seat), field="faction",
+                )
+        seated.append(player)
+        factions[player] = faction
+    winners = bg_stats.check_bg_stats(data[bg_stats.EXTENSION], seated, place)
+    return GameRecord(
+        number=data["number"], played_on=data["played_on"], mode=mode, factions=factions,
+        scores={seat["player"]: seat.get("score") for seat in seats}, winners=winners,
     )
 
 
@@ -484,6 +521,52 @@ def describe(entry: Entry) -> str:
         return entry.kind
     players = seated_players(data)
     mode = MODES.get(data.get("mode"), data.get("mode"))
+    if bg_stats.EXTENSION in data:
+        mode = f"{mode} (from BG Stats)"
     if data.get("dovahkiin_rules") is True:
         mode = f"{mode} ({DOVAHKIIN_RULES})"
     return f"play {data.get('number')}, {mode}: {players}"
+
+
+# BG Stats plays brought in (play_log/bg_stats.py) ------------------------------------------
+
+
+def _mode_of_board(board: str) -> str | None:
+    """The mode a BG Stats board names (Legacy Ledger writes the mode there), or None."""
+    folded = " ".join(board.split()).casefold()
+    return next((mode for mode, label in MODES.items() if folded in (mode, label.casefold())), None)
+
+
+def bg_stats_questions(play: bg_stats.BgPlay) -> list[bg_stats.Question]:
+    """A play whose mode BG Stats did not note is asked for it (the standings count each
+    mode apart)."""
+    if _mode_of_board(play.board):
+        return []
+    return [bg_stats.Question("mode", "Mode", tuple(MODES.items()))]
+
+
+def bg_stats_game(play: bg_stats.BgPlay, number: int, players, answers) -> dict:
+    """A BG Stats play as a game of the log: its mode (from BG Stats' board or asked), each
+    seat's faction when BG Stats' role names one and its score when BG Stats held one; the
+    winners BG Stats'."""
+    seats = []
+    for seat in play.seats:
+        written: dict[str, Any] = {"player": players[seat.name]}
+        if seat.role in FACTIONS:
+            written["faction"] = seat.role
+        if seat.score is not None:
+            written["score"] = seat.score
+        seats.append(written)
+    return {
+        "number": number,
+        "played_on": play.played_on,
+        "mode": _mode_of_board(play.board) or answers.get("mode"),
+        "seats": seats,
+        bg_stats.EXTENSION: {"uuid": play.uuid, "winners": [players[name] for name in play.winners]},
+    }
+
+
+BG_STATS = bg_stats.BgStatsGame(
+    names=(LABEL, "Risk: Skyrim", "Risk: The Elder Scrolls V – Skyrim"), bgg_id=0,
+    game=bg_stats_game, questions=bg_stats_questions,
+)

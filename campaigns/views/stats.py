@@ -92,9 +92,28 @@ def plays_csv(request, slug):
     campaign = campaign_for(request, slug).campaign
     body = io.StringIO()
     csv.writer(body).writerows(exports.csv_rows(campaign_record(campaign)))
-    response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(exports.CSV_BOM + body.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
+
+
+def _identities(user, campaign: Campaign) -> dict[str, str]:
+    """Each roster name of `campaign` -> the person its BG Stats player is (one query): the
+    account a name is linked to (or, unlinked, the one account that uses that name in the
+    user's campaigns, as the stats page counts it), else that roster player alone, so two
+    people named alike in two campaigns stay two."""
+    rows = list(
+        Player.objects.filter(campaign__in=Campaign.objects.for_user(user)).values_list(
+            "pk", "campaign__slug", "name", "user_id", "user__username"
+        )
+    )
+    persons = stats.people(stats.RosterName(*row[1:]) for row in rows)
+    identities = {}
+    for pk, slug, name, _, _ in rows:
+        if slug == campaign.slug:
+            person = persons[(slug, name)]
+            identities[name] = person.key if person.account_id is not None else f"player:{pk}"
+    return identities
 
 
 @login_required
@@ -104,7 +123,8 @@ def plays_bgstats(request, slug):
     campaign = campaign_for(request, slug).campaign
     me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
     data = exports.bg_stats_file(
-        campaign_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
+        campaign_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S"),
+        identities=_identities(request.user, campaign),
     )
     response = HttpResponse(
         json.dumps(data, indent=1, ensure_ascii=False) + "\n", content_type="application/json; charset=utf-8"

@@ -65,6 +65,11 @@ MATRIX = [
     ("play_correct", "post", RECORD),
     ("play_delete", "get", RECORD),
     ("play_delete", "post", RECORD),
+    # -- plays in and out (issue 18)
+    ("journal_append", "get", READ),
+    ("journal_append", "post", RECORD),
+    ("bg_stats_import", "get", READ),
+    ("bg_stats_import", "post", RECORD),
     # -- each system's own pages: add them here (the test below finds them)
     ("captain_america_setup_help", "get", READ),  # Captain America's setup helpers
     ("dawnguard_event", "post", RECORD),  # one tap at the table, one event

@@ -309,7 +309,7 @@ def test_the_stats_page_says_how_co_op_sittings_count(as_owner, fridays):
     html = as_owner.get(reverse("stats") + f"?campaign={fridays.slug}").content.decode()
     words = text_of(html)
     assert "Co-op sittings 5" in words
-    assert "never as a win or a loss" in words and "co-operative play with no winner" in words
+    assert "never as a win or a loss" in words and "won together when it completed a chapter" in words
     assert "Win rate" not in words
     # Everyone at a sitting that completed a chapter completed it.
     assert "Co-op, completed: Chapter 1, Chapter 2, Chapter 3" in words  # Ana, at all three
@@ -331,12 +331,16 @@ def test_the_csv_says_played_and_names_no_winner(as_owner, fridays):
 
 def test_bg_stats_gets_co_operative_plays_not_losses(as_owner, fridays):
     data = json.loads(as_owner.get(reverse("plays_bgstats", args=[fridays.slug])).content)
-    (game,) = data["games"]
-    assert game["cooperative"] is True and game["noPoints"] is True
+    game, expansion = data["games"]
+    assert game["cooperative"] is True and game["noPoints"] is True and expansion["name"] == "Dawnguard"
     assert len(data["plays"]) == 5
     for play in data["plays"]:
         assert play["manualWinner"] is True
-        assert not any(score["winner"] for score in play["playerScores"])
+        completed = play["comments"].endswith("(chapter completed)")
+        # A chapter completed is won together; a sitting that carries the chapter on is left
+        # out of BG Stats' wins and losses (ignored), never a co-operative loss.
+        assert {score["winner"] for score in play["playerScores"]} == {completed}
+        assert play["ignored"] is not completed
     second = data["plays"][1]
     assert second["board"] == "Chapter 1" and second["comments"].endswith("(chapter completed)")
     names = {player["id"]: player["name"] for player in data["players"]}

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import roster, store
 from campaigns.models import Player
 
 from ..conftest import load_journal
@@ -19,7 +19,8 @@ def captain_america(owner):
 
 
 def csv_of(response):
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    # utf-8-sig: the file starts with a byte-order mark (for Excel), as a spreadsheet reads it.
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_plays_csv_is_a_download_with_one_row_per_seat(client, owner, risk_campaign):
@@ -56,7 +57,7 @@ def test_plays_csv_of_captain_america_names_heroes_in_seat_order(client, owner, 
 def test_a_campaign_without_games_exports_just_the_header(client, owner, campaign):
     client.force_login(owner)
     assert client.get(reverse("plays_csv", args=[campaign.slug])).content.decode().splitlines() == [
-        "Campaign,System,Game,Date,Mode,Player,Faction or team,Hero,Start,Seat,Result,Score,Winner"
+        "\ufeffCampaign,System,Game,Date,Mode,Player,Faction or team,Hero,Start,Seat,Result,Score,Winner"
     ]
     data = json.loads(client.get(reverse("plays_bgstats", args=[campaign.slug])).content)
     assert data["plays"] == [] and data["players"] == []
@@ -70,7 +71,10 @@ def test_bg_stats_file_is_a_download_the_app_reads(client, owner, risk_campaign)
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="{risk_campaign.slug}-bgstats.json"'
     data = json.loads(response.content)
-    assert list(data) == ["games", "players", "locations", "plays", "userInfo"]
+    assert list(data) == [
+        "userInfo", "games", "players", "locations", "plays", "tags", "groups", "challenges", "deletedObjects",
+    ]
+    assert data["games"][0]["bggId"] == 105134
     assert data["games"][0]["name"] == "Risk Legacy" and data["games"][0]["noPoints"] is True
     names = {player["id"]: player["name"] for player in data["players"]}
     assert data["userInfo"]["meRefId"] == next(i for i, name in names.items() if name == "Cid")
@@ -92,9 +96,28 @@ def test_bg_stats_file_is_a_download_the_app_reads(client, owner, risk_campaign)
 def test_bg_stats_file_without_a_linked_name_has_no_me(client, owner, captain_america):
     client.force_login(owner)
     data = json.loads(client.get(reverse("plays_bgstats", args=[captain_america.slug])).content)
-    assert "userInfo" not in data
-    assert data["plays"][1]["playerScores"][0]["role"] == "Team Iron Man – Iron Man & War Machine"
-    assert data["plays"][1]["playerScores"][0]["score"] == "8"
+    assert data["userInfo"]["meRefId"] == 0
+    second = data["plays"][1]["playerScores"][0]
+    assert (second["role"], second["team"], second["score"]) == ("Iron Man & War Machine", "1", "8")
+
+
+def test_bg_stats_players_are_people_not_names(client, owner, risk_campaign):
+    """Two roster players named alike in two campaigns stay two people; a name linked to an
+    account is that account's player in every campaign's file."""
+    other = store.import_journal(load_journal("risk_legacy_15_games.json"), owner=owner)
+    client.force_login(owner)
+
+    def uuids(campaign):
+        data = json.loads(client.get(reverse("plays_bgstats", args=[campaign.slug])).content)
+        return {player["name"]: player["uuid"] for player in data["players"]}
+
+    first, second = uuids(risk_campaign), uuids(other)
+    assert first["Ana"] != second["Ana"]
+    assert uuids(risk_campaign) == first  # stable from one download to the next
+    Player.objects.filter(campaign__in=[risk_campaign, other], name="Ana").update(user=owner)
+    assert uuids(risk_campaign)["Ana"] == uuids(other)["Ana"]
+    roster.rename_player(risk_campaign, Player.objects.get(campaign=risk_campaign, name="Ana"), "Ana B.")
+    assert uuids(risk_campaign)["Ana B."] == uuids(other)["Ana"]
 
 
 def test_the_exports_card_links_both_files(owner, risk_campaign):

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..base import GAME_KIND, Entry, RuleError
 from ..checks import check_after_game, check_journal_game, check_keys, journal_games, json_copy, part_entries
+from .bg_stats import EXTENSION as BG_STATS
 from .corrections import CORRECTION, DELETION
 from .state import PlayLog
 
@@ -32,7 +33,12 @@ def play_log_entries(journal: dict, game_keys: tuple[str, ...], optional: tuple[
     changes = journal_changes(journal, len(games))
     entries += changes.pop(0, [])
     for index, game in enumerate(games, 1):
-        check_journal_game(game, index, game_keys, optional)
+        if isinstance(game, dict) and BG_STATS in game:
+            # A play brought in from BG Stats leaves out what BG Stats does not know: the
+            # log's rules check which (bg_stats.py).
+            check_journal_game(game, index, ("number", "played_on", "seats", BG_STATS), (*game_keys, *optional))
+        else:
+            check_journal_game(game, index, game_keys, optional)
         entries.append(Entry("game", json_copy(game)))
         entries += changes.pop(index, [])
     return entries

@@ -178,16 +178,76 @@ def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
         "seats": [{k: copy.deepcopy(v) for k, v in seat.items() if k != "result"} for seat in seats],
         "keys": [key for key in GAME_KEYS if key in game],
     }
+    events, rewards = game.get("events", []), game.get("rewards", [])
+    packets = _packets_in_place(game.get("packets_opened", []), len(events), len(rewards), ended, place)
     entries = [Entry("game", opening)]
-    entries += [Entry("packet", copy.deepcopy(p)) for p in game.get("packets_opened", [])]
-    entries += [Entry("event", copy.deepcopy(e)) for e in game.get("events", [])]
+    for index, event in enumerate(events):
+        entries += packets.pop((AFTER_EVENTS, index), [])
+        entries.append(Entry("event", copy.deepcopy(event)))
+    entries += packets.pop((AFTER_EVENTS, len(events)), [])
     if ended:
         end: dict[str, Any] = {"results": {seat["player"]: seat["result"] for seat in seats}}
         if "end_control" in game:
             end["end_control"] = copy.deepcopy(game["end_control"])
         entries.append(Entry("game_end", end))
-    entries += [Entry("reward", copy.deepcopy(r)) for r in game.get("rewards", [])]
+    for index, reward in enumerate(rewards):
+        entries += packets.pop((AFTER_REWARDS, index), [])
+        entries.append(Entry("reward", copy.deepcopy(reward)))
+    entries += packets.pop((AFTER_REWARDS, len(rewards)), [])
     return entries
+
+
+# Where a packet was opened in its game (an extension of JOURNAL.md, optional): JOURNAL.md lists
+# a game's packets apart from its events, so a packet is read as opened before the game's first
+# event unless it says otherwise: `"after_events": K` (opened during the game, after its K-th
+# event) or `"after_rewards": K` (opened once the game ended, after K of its rewards: all of
+# them for a packet opened between games). Written only when not 0 events, so a journal whose
+# packets were opened at the start of their games is written exactly as JOURNAL.md has it.
+AFTER_EVENTS, AFTER_REWARDS = "after_events", "after_rewards"
+
+
+def _packets_in_place(
+    packets: list[Any], events: int, rewards: int, ended: bool, place: str
+) -> dict[tuple[str, int], list[Entry]]:
+    """The game's packet entries by where they go: (AFTER_EVENTS, K) or (AFTER_REWARDS, K)."""
+    placed: dict[tuple[str, int], list[Entry]] = {}
+    latest = (0, 0)  # (phase, count): the packets are listed in the order they were opened
+    for index, packet in enumerate(packets, 1):
+        data = copy.deepcopy(packet)
+        where = (AFTER_EVENTS, 0)
+        if isinstance(data, dict):
+            given = [key for key in (AFTER_EVENTS, AFTER_REWARDS) if key in data]
+            packet_place = f"{place}, packet {index}"
+            if len(given) > 1:
+                raise RuleError(
+                    "a packet is opened either during the game ('after_events') or after it "
+                    "('after_rewards'), not both",
+                    place=packet_place,
+                )
+            if given:
+                key = given[0]
+                count = data.pop(key)
+                most = events if key == AFTER_EVENTS else rewards
+                if key == AFTER_REWARDS and not ended:
+                    raise RuleError(
+                        "'after_rewards' is for a packet opened once its game ended: this game has no results",
+                        place=packet_place, field=key,
+                    )
+                if not is_whole(count) or not 0 <= count <= most:
+                    what = "events" if key == AFTER_EVENTS else "rewards"
+                    raise RuleError(
+                        f"'{key}' must be a count of the game's {what}, 0 to {most}", place=packet_place, field=key
+                    )
+                where = (key, count)
+            order = (where[0] == AFTER_REWARDS, where[1])
+            if order < latest:
+                raise RuleError(
+                    "packets are listed in the order they were opened: this one was opened before the one above it",
+                    place=packet_place,
+                )
+            latest = order
+        placed.setdefault(where, []).append(Entry("packet", data))
+    return placed
 
 
 def journal_parts(entries: list[Entry]) -> dict[str, Any]:
@@ -213,10 +273,16 @@ def journal_parts(entries: list[Entry]) -> dict[str, Any]:
             )
             keys_of.append(list(data.get("keys", WEB_GAME_KEYS)))
         elif entry.kind == "packet":
-            games[-1]["packets_opened"].append(data)
+            game = games[-1]
+            if "ended" in game:
+                data[AFTER_REWARDS] = len(game["rewards"])
+            elif game["events"]:
+                data[AFTER_EVENTS] = len(game["events"])
+            game["packets_opened"].append(data)
         elif entry.kind == "event":
             games[-1]["events"].append(data)
         elif entry.kind == "game_end":
+            games[-1]["ended"] = True
             for seat in games[-1]["seats"]:
                 seat["result"] = data["results"][seat["player"]]
             if "end_control" in data:

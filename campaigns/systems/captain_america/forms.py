@@ -166,13 +166,14 @@ def in_written_order(game: dict, written: dict) -> dict:
     """A corrected play with its seats (and a seat's two heroes) in the order the play was
     written, so a form saved unchanged reads exactly as the play did (the order of seats
     is no rule: the form lists them team by team)."""
-    hero_order = [hero for seat in written["seats"] for hero in seat["heroes"]]
-    heroes_of = {frozenset(seat["heroes"]): seat["heroes"] for seat in written["seats"]}
+    # (A play brought in from BG Stats may name a seat's team only: its heroes are new.)
+    hero_order = [hero for seat in written["seats"] for hero in seat.get("heroes", ())]
+    heroes_of = {frozenset(seat["heroes"]): seat["heroes"] for seat in written["seats"] if "heroes" in seat}
     seats = [
         {**seat, "heroes": list(heroes_of.get(frozenset(seat["heroes"]), seat["heroes"]))}
         for seat in game["seats"]
     ]
-    seats.sort(key=lambda seat: min(hero_order.index(hero) for hero in seat["heroes"] if hero in hero_order))
+    seats.sort(key=lambda seat: min((hero_order.index(h) for h in seat["heroes"] if h in hero_order), default=99))
     return {**game, "seats": seats}
 
 
@@ -184,7 +185,12 @@ def initial_for(game: dict | None, number: int, today) -> dict:
         return initial
     seats = game["seats"]
     initial["players"] = str(len(seats))
-    by_heroes = {tuple(seat["heroes"]): seat["player"] for seat in seats}
+    # A seat brought in from BG Stats may name its team only: with 2 players that is its heroes.
+    by_heroes = {
+        tuple(seat.get("heroes") or (rules.TEAM_HEROES.get(seat.get("team")) if len(seats) == 2 else ()) or ()):
+        seat["player"]
+        for seat in seats
+    }
     for name, heroes in SEAT_FIELDS.get(len(seats), ()):
         # A 2-player seat may list its team's heroes in either order.
         initial[name] = by_heroes.get(heroes) or by_heroes.get(tuple(reversed(heroes)), "")
@@ -192,12 +198,13 @@ def initial_for(game: dict | None, number: int, today) -> dict:
 
 
 def results_initial(game: dict) -> dict:
-    """A written play's end of round 5, as the form's first values (to correct it)."""
+    """A written play's end of round 5, as the form's first values (to correct it); left empty
+    where a play brought in from BG Stats does not know it."""
     return {
         "played_on": game["played_on"],
-        "winter_soldier": game["winter_soldier"] or NOBODY,
-        "quinjet": game["quinjet"] or NOBODY,
-        **{name: game["rooms"][team] for team, name in ROOM_FIELDS.items()},
+        "winter_soldier": game.get("winter_soldier") or NOBODY,
+        "quinjet": game.get("quinjet") or NOBODY,
+        **{name: (game.get("rooms") or {}).get(team, "") for team, name in ROOM_FIELDS.items()},
     }
 
 

@@ -4,7 +4,7 @@ each scoring its team's points; both players of the winning team win."""
 from __future__ import annotations
 
 from ...rules import captain_america
-from ...readside.base import DRAW, HEROES_JOINED, LOST, WON, Play, ReadSide, Seat
+from ...readside.base import BggGame, DRAW, HEROES_JOINED, LOST, WON, Play, ReadSide, Seat
 
 KEY = captain_america.KEY
 
@@ -26,4 +26,7 @@ def plays(state, campaign_key: str, campaign_name: str):
 
 
 # Two teams of players: BG Stats gets a team play.
-READ_SIDE = ReadSide(plays=plays, side_word="Team", scored=True, teams=True)
+READ_SIDE = ReadSide(
+    plays=plays, side_word="Team", scored=True, teams=True, bgg=BggGame(captain_america.LABEL),
+    team_names=tuple(captain_america.TEAM_NAMES[team] for team in captain_america.TEAMS),
+)

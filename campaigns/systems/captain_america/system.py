@@ -16,4 +16,5 @@ SYSTEM = play_log_system(
     correct_play=views.play_correct,
     setup_help=path("captain-america/setup-help/", views.setup_help, name="captain_america_setup_help"),
     play_template="captain_america/_play_numbers.html",
+    bg_stats=rules.BG_STATS,
 )

@@ -73,9 +73,10 @@ def scored(record) -> dict:
     """A play's missions, points and result in players' words (the preview and the saved play)."""
     names = rules.TEAM_NAMES
     return {
+        # (A play brought in from BG Stats has no missions, rooms or points it did not know.)
         "missions": [
             {"mission": mission, "team": names[team] if team else None, "points": worth}
-            for mission, team, worth in record.missions
+            for mission, team, worth in (record.missions if record.rooms is not None else [])
         ],
         "totals": [
             {
@@ -88,9 +89,11 @@ def scored(record) -> dict:
         ],
         "draw": record.result == rules.DRAW,
         # The winner's points first ("5–3"), as a table says a result.
-        "score": "–".join(str(n) for n in sorted(record.points.values(), reverse=True)),
+        "score": "–".join(
+            "?" if n is None else str(n) for n in sorted(record.points.values(), key=lambda n: -1 if n is None else n, reverse=True)
+        ),
         "winner": names.get(record.result),
-        "rooms": [(names[team], record.rooms[team]) for team in rules.TEAMS],
+        "rooms": [(names[team], (record.rooms or {}).get(team)) for team in rules.TEAMS],
     }
 
 

@@ -7,14 +7,15 @@ played it), as the fold recorded it (`state.after_sittings`).
 from __future__ import annotations
 
 from ...rules import dawnguard
-from ...readside.base import PLAYED, Play, ReadSide, Seat
+from ...readside.base import BggGame, PLAYED, Play, ReadSide, Seat
 
 KEY = dawnguard.KEY
 COUNTING = (
     "Dawnguard is played together and the tracker records no winner: a sitting counts under "
     "Co-op for every hero at the table (a hero who joins during a sitting played it), with the "
     "chapters it completed, and never as a win or a loss, so it stays out of games, win rates, "
-    "head-to-head and factions. Exported to BG Stats, it is a co-operative play with no winner."
+    "head-to-head and factions. Exported to BG Stats, it is a co-operative play of the base game with "
+    "Dawnguard as its expansion: won together when it completed a chapter, else left out of wins and losses."
 )
 
 SIDE_NAMES = {
@@ -45,4 +46,9 @@ def _side(side: str | None, chapter: int) -> str | None:
 
 
 # Played together: its sides are not counted (no side word), nor are they teams.
-READ_SIDE = ReadSide(plays=plays, cooperative=True, counting=COUNTING)
+# BG Stats gets a sitting as a play of the base game with Dawnguard as its expansion: won by
+# every hero when it completed a chapter, else left out of BG Stats' wins and losses.
+READ_SIDE = ReadSide(
+    plays=plays, cooperative=True, counting=COUNTING, coop_won_when_completed=True,
+    bgg=BggGame("Dawnguard"), base_game=BggGame("The Elder Scrolls V: Skyrim – The Adventure Game"),
+)

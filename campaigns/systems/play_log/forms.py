@@ -1,9 +1,14 @@
-"""The play-log kind's own form: the confirmation that deletes a play. Logging and correcting a
-play are each log's own forms (its numbers, its seats)."""
+"""The play-log kind's own forms: the confirmation that deletes a play, and BG Stats plays
+brought in (the upload, then the players mapped). Logging and correcting a play are each log's
+own forms (its numbers, its seats)."""
+
+import datetime
 
 from django import forms
+from django.utils.formats import date_format
 
-from ...rules import play_log
+from ...rules import limits, play_log
+from ...rules.play_log import bg_stats
 from ...web.writes import RefusalsBesideFields
 
 
@@ -16,3 +21,91 @@ class DeletePlayForm(RefusalsBesideFields, forms.Form):
 
     def entry(self):
         return play_log.deletion_entry(self.number)
+
+
+class BgStatsUploadForm(RefusalsBesideFields, forms.Form):
+    """A BG Stats export uploaded into a log: its size is checked before it is read (the limit
+    of a journal upload)."""
+
+    file = forms.FileField(
+        label="BG Stats export",
+        help_text="The .json file BG Stats writes (Settings → Backup / Export): every game's plays; "
+        "the plays of this game are picked out.",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > limits.JOURNAL_MAX_BYTES:
+            raise forms.ValidationError(
+                f"That file is {upload.size / (1024 * 1024):.1f} MB: a file brought in is "
+                f"{limits.JOURNAL_MAX_BYTES // (1024 * 1024)} MB at most."
+            )
+        return upload
+
+
+ADD = "+"  # a BG Stats player added to the roster under their BG Stats name
+
+
+class BgStatsPlaysForm(RefusalsBesideFields, forms.Form):
+    """Which roster player each BG Stats player is (a match suggested, the rest added), and
+    what a play needs that BG Stats did not say (its questions). `plays` come signed from the
+    upload step, so the page needs no storage between its two steps."""
+
+    plays = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, bg_plays, roster, questions, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.bg_plays = bg_plays
+        self.bg_names = bg_stats.bg_players(bg_plays)
+        self.player_fields = []
+        for index, name in enumerate(self.bg_names):
+            key = f"player_{index}"
+            suggested = bg_stats.suggested_roster_name(name, roster)
+            self.fields[key] = forms.ChoiceField(
+                label=name,
+                choices=[(ADD, f"Add “{name}” to the roster"), *((player, player) for player in roster)],
+                initial=suggested or ADD,
+                help_text="Suggested: the roster name alike." if suggested else "Not on the roster yet.",
+            )
+            self.player_fields.append(key)
+        self.question_fields: dict[int, list[str]] = {}
+        for index, play in enumerate(bg_plays):
+            for question in questions(play):
+                key = f"play_{index}_{question.name}"
+                self.fields[key] = forms.ChoiceField(
+                    label=f"{question.label} of the play of {date_format(datetime.date.fromisoformat(play.played_on))}",
+                    choices=[("", "Choose…"), *question.choices],
+                    initial=question.initial,
+                    required=False,  # asked of a new play only: the page checks it then
+                )
+                self.question_fields.setdefault(index, []).append(key)
+
+    def mapping(self, data=None) -> dict[str, str]:
+        """Each BG Stats player's roster name (an added one keeps their BG Stats name)."""
+        data = data if data is not None else self.cleaned_data
+        chosen = {}
+        for key, name in zip(self.player_fields, self.bg_names, strict=True):
+            value = data.get(key) or ADD
+            chosen[name] = name if value == ADD else value
+        return chosen
+
+    def initial_mapping(self) -> dict[str, str]:
+        return self.mapping({key: self.fields[key].initial for key in self.player_fields})
+
+    def added(self) -> list[str]:
+        return [name for key, name in zip(self.player_fields, self.bg_names) if self.cleaned_data.get(key) == ADD]
+
+    def answers(self, index: int) -> dict[str, str]:
+        prefix = f"play_{index}_"
+        return {key[len(prefix):]: self.cleaned_data.get(key) for key in self.question_fields.get(index, [])}
+
+    def clean(self):
+        cleaned = super().clean()
+        taken: dict[str, str] = {}
+        for key, name in zip(self.player_fields, self.bg_names, strict=True):
+            roster_name = name if cleaned.get(key) in (None, ADD) else cleaned[key]
+            folded = roster_name.casefold()
+            if folded in taken:
+                self.add_error(key, f"{taken[folded]} is {roster_name} already: each roster player is one BG Stats player.")
+            taken[folded] = name
+        return cleaned

@@ -9,6 +9,8 @@ from django.urls import URLPattern
 
 from ...readside.base import ReadSide
 from ..base import CountWords, GameSystem, Tab
+from ...rules.play_log.bg_stats import BgStatsGame
+from .views import bg_stats as bg_stats_views
 from .views import delete, history, live, play_detail, standings
 
 # The play-log kind's templates (play_log/...), found through each log's GameSystem.templates.
@@ -24,12 +26,14 @@ def play_log_system(
     correct_play=None,
     setup_help: URLPattern | None = None,
     play_template: str | None = None,
+    bg_stats: BgStatsGame | None = None,
 ) -> GameSystem:
     """A play log's GameSystem (campaigns/systems/base.py). `templates` is its own templates
     folder (the kind's come after it); `log_play` is its view of games/new/ and `correct_play`,
     if it has one, of games/<n>/correct/ (the play page offers "Correct this play" only then);
     `setup_help` its setup helpers page, a URL pattern with a name (a "Setup help" tab leads
-    to it); `play_template` a play's own numbers on its page."""
+    to it); `play_template` a play's own numbers on its page; `bg_stats` how its rules take BG
+    Stats plays (plays/bg-stats/: the page to bring them in)."""
     return GameSystem(
         rules=rules,
         read_side=read_side,
@@ -50,6 +54,7 @@ def play_log_system(
             "standings": standings.standings,
             "play_detail": play_detail.play_detail,
             "live": live.live,  # plays logged on another phone show live
+            **({"bg_stats_import": bg_stats_views.bg_stats_view(bg_stats)} if bg_stats else {}),
         },
         urlpatterns=[setup_help] if setup_help else [],
         count_words=CountWords("play", "plays", "logged"),  # a log counts its plays: "8 plays logged"

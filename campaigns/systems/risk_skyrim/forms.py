@@ -234,7 +234,7 @@ def initial_after(last: dict | None, number: int) -> dict:
         initial["mode"] = last["mode"]
         for slot, seat in enumerate(last["seats"], 1):
             initial[seat_field(slot, "player")] = seat["player"]
-            initial[seat_field(slot, "faction")] = seat["faction"]
+            initial[seat_field(slot, "faction")] = seat.get("faction", "")  # unknown in a play from BG Stats
     return initial
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...rules import risk_skyrim
-from ...readside.base import LOST, WON, Play, ReadSide, Seat
+from ...readside.base import BggGame, LOST, WON, Play, ReadSide, Seat
 
 KEY = risk_skyrim.KEY
 
@@ -21,4 +21,4 @@ def plays(state, campaign_key: str, campaign_name: str):
                    mode=risk_skyrim.MODES[game.mode], note=note)
 
 
-READ_SIDE = ReadSide(plays=plays, side_word="Faction", scored=True)
+READ_SIDE = ReadSide(plays=plays, side_word="Faction", scored=True, bgg=BggGame(risk_skyrim.LABEL))

@@ -16,4 +16,5 @@ SYSTEM = play_log_system(
     correct_play=views.play_correct,
     setup_help=path("skyrim/setup-help/", views.setup_help, name="risk_skyrim_setup_help"),
     play_template="risk_skyrim/_play_numbers.html",
+    bg_stats=rules.BG_STATS,
 )

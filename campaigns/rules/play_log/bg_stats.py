@@ -1,0 +1,201 @@
+"""BG Stats plays brought into a play log (Risk: Skyrim, Captain America). No Django here.
+
+A BG Stats export (the app's JSON file: `games`, `players`, `plays`, each play pointing at its
+game by `gameRefId` and listing `playerScores` that point at players) holds plays of many
+games: `read_plays` finds those of the log's game (by its BoardGameGeek id, or by name) and
+reads each as a `BgPlay`. BG Stats knows who played, the date, who won and a score; it does not
+know what the rules decide a Risk game by (territories, forts and portals; the rooms, the
+Winter Soldier and the Quinjet). So a play brought in is written as the log's game with what
+BG Stats does not know left out, and marked with the `bg_stats` extension (README "Journal
+extensions"): `{"uuid": <the BG Stats play>, "winners": [...]}`, the winners as BG Stats has
+them (the rules cannot work them out without the numbers), and each seat's `score` when BG
+Stats holds a whole number. Each log's rules turn a `BgPlay` into its game (`BgStatsGame`) and
+check such a game (`check_bg_stats`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..base import RuleError
+from ..checks import check_keys, check_seat, is_whole, seat_place
+
+EXTENSION = "bg_stats"  # the key of a game brought in from BG Stats
+
+
+@dataclass(frozen=True)
+class BgSeat:
+    name: str  # the BG Stats player's name
+    player_id: int  # the BG Stats player's id in the file
+    winner: bool
+    score: int | None  # BG Stats' score when it is a whole number
+    role: str  # the faction, hero(es) or role BG Stats noted ("" when none)
+    team: str | None  # a team play's team ("0", "1", …)
+
+
+@dataclass(frozen=True)
+class BgPlay:
+    uuid: str
+    played_on: str  # YYYY-MM-DD
+    seats: tuple[BgSeat, ...]
+    board: str  # BG Stats' board or scenario ("" when none): a Skyrim mode, written by Legacy Ledger
+    comments: str = ""
+
+    @property
+    def winners(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.winner]
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the import page asks of a play that BG Stats did not say and the rules need (a
+    Skyrim play's mode): `name` its answer's key, `choices` (value, label) pairs."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    initial: str | None = None
+
+
+@dataclass(frozen=True)
+class BgStatsGame:
+    """How a play log takes BG Stats plays: the names its game goes by (matched ignoring case
+    and spacing), its BoardGameGeek id (0: unknown), what it asks of a play (`questions(play)`)
+    and the game entry it writes for one (`game(play, number, players, answers)`, players the
+    BG Stats names mapped to roster names, answers the questions' answers)."""
+
+    names: tuple[str, ...]
+    bgg_id: int
+    game: Callable[[BgPlay, int, Mapping[str, str], Mapping[str, str]], dict]
+    questions: Callable[[BgPlay], list[Question]] = field(default=lambda play: [])
+
+
+def _fold(name: str) -> str:
+    return " ".join(str(name).split()).casefold()
+
+
+def not_an_export(why: str) -> RuleError:
+    return RuleError(f"This file is not a BG Stats export: {why}.", field="file")
+
+
+def read_plays(data: Any, game: BgStatsGame, label: str) -> list[BgPlay]:
+    """The plays of the log's game in a BG Stats export, oldest first; refused with a sentence
+    when the file is not an export or holds no play of the game."""
+    if not isinstance(data, dict):
+        raise not_an_export("it is not a JSON object")
+    for key in ("games", "players", "plays"):
+        if not isinstance(data.get(key), list):
+            raise not_an_export(f"it has no '{key}' list")
+    names = {_fold(name) for name in game.names}
+    game_ids = set()
+    for row in data["games"]:
+        if not isinstance(row, dict) or not is_whole(row.get("id")):
+            raise not_an_export("a game has no id")
+        bgg_id = row.get("bggId")
+        if (game.bgg_id and bgg_id == game.bgg_id) or _fold(row.get("name", "")) in names or (
+            _fold(row.get("bggName", "")) in names
+        ):
+            game_ids.add(row["id"])
+    players = {}
+    for row in data["players"]:
+        if not isinstance(row, dict) or not is_whole(row.get("id")) or not isinstance(row.get("name"), str):
+            raise not_an_export("a player has no id or name")
+        players[row["id"]] = row["name"].strip()
+    plays = []
+    for index, row in enumerate(data["plays"], 1):
+        if not isinstance(row, dict) or "gameRefId" not in row or not isinstance(row.get("playerScores"), list):
+            raise not_an_export(f"play {index} has no game or no players")
+        if row["gameRefId"] in game_ids:
+            plays.append(_play(row, players, index))
+    if not plays:
+        looked = " or ".join(f"“{name}”" for name in game.names)
+        bgg = f" (BoardGameGeek id {game.bgg_id})" if game.bgg_id else ""
+        raise RuleError(f"The file holds no play of {label}: no game in it is named {looked}{bgg}.", field="file")
+    plays.sort(key=lambda play: play.played_on)
+    return plays
+
+
+def _play(row: dict, players: Mapping[int, str], index: int) -> BgPlay:
+    place = f"BG Stats play {index}"
+    played_at = row.get("playDate")
+    try:
+        played_on = datetime.date.fromisoformat(str(played_at)[:10]).isoformat()
+    except ValueError:
+        raise not_an_export(f"{place} has no date ('playDate')") from None
+    seats = []
+    for score in row["playerScores"]:
+        if not isinstance(score, dict) or score.get("playerRefId") not in players:
+            raise not_an_export(f"{place} names a player the file does not list")
+        text = str(score.get("score", "")).strip()
+        seats.append(BgSeat(
+            name=players[score["playerRefId"]],
+            player_id=score["playerRefId"],
+            winner=score.get("winner") is True,
+            score=int(text) if text.isdigit() and len(text) <= 7 else None,
+            role=str(score.get("role") or "").strip(),
+            team=str(score["team"]) if row.get("usesTeams") and score.get("team") not in (None, "") else None,
+        ))
+    if len({seat.player_id for seat in seats}) != len(seats):
+        raise RuleError("a player has two seats in one play", place=place, field="file")
+    return BgPlay(
+        uuid=str(row.get("uuid") or f"play-{index}"), played_on=played_on, seats=tuple(seats),
+        board=str(row.get("board") or "").strip(), comments=str(row.get("comments") or ""),
+    )
+
+
+def bg_players(plays: Iterable[BgPlay]) -> list[str]:
+    """The BG Stats players of these plays, each once, in the order first seen."""
+    return list(dict.fromkeys(seat.name for play in plays for seat in play.seats))
+
+
+def suggested_roster_name(name: str, roster: Sequence[str]) -> str | None:
+    """The roster name a BG Stats player is suggested to be: the same name, ignoring case and
+    spacing; None: added to the roster."""
+    return next((player for player in roster if _fold(player) == _fold(name)), None)
+
+
+def in_log(state, play: BgPlay, players: Mapping[str, str]) -> int | None:
+    """The number of the logged play this BG Stats play already is (brought in before, by its
+    uuid, or the same date, players and winners), or None: a new play."""
+    seated = {players[seat.name] for seat in play.seats}
+    winners = {players[name] for name in play.winners}
+    for record in state.games:
+        data = state.play_data(record.number) or {}
+        if (data.get(EXTENSION) or {}).get("uuid") == play.uuid:
+            return record.number
+        if record.played_on == play.played_on and set(record.players) == seated and set(record.winners) == winners:
+            return record.number
+    return None
+
+
+# Checking a game brought in ---------------------------------------------------------------
+
+
+def check_bg_stats(value: Any, seated: Sequence[str], place: str) -> list[str]:
+    """A game's `bg_stats` mark: the BG Stats play's uuid and its winners (seated players, each
+    once); returns the winners in seat order."""
+    if not isinstance(value, dict):
+        raise RuleError(f"'{EXTENSION}' must be a JSON object", place=place, field=EXTENSION)
+    check_keys(value, ("uuid", "winners"), (), place, f"'{EXTENSION}'")
+    if not isinstance(value["uuid"], str) or not value["uuid"].strip():
+        raise RuleError("'uuid' must be the BG Stats play's uuid", place=place, field=EXTENSION)
+    winners = value["winners"]
+    if not isinstance(winners, list) or len(set(map(str, winners))) != len(winners):
+        raise RuleError("'winners' must list the players who won, each once", place=place, field=EXTENSION)
+    for winner in winners:
+        if winner not in seated:
+            raise RuleError(f"'winners' names {winner}, who has no seat in the game", place=place, field=EXTENSION)
+    return [player for player in seated if player in winners]
+
+
+def check_bg_stats_seat(seat: Any, index: int, game_place: str, required, optional, players, seated) -> str:
+    """A seat of a game brought in: its player, what BG Stats said, and `score` (whole, 0 or
+    more) when it held one; returns the player."""
+    place = seat_place(game_place, index, seat)
+    player = check_seat(seat, place, required, (*optional, "score"), "a seat brought in from BG Stats", players, seated)
+    if "score" in seat and (not is_whole(seat["score"]) or seat["score"] < 0):
+        raise RuleError("'score' must be a whole number of at least 0", place=place, field="score")
+    return player
