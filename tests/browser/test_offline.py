@@ -1,0 +1,83 @@
+"""No signal, no lost tap (issue 19), in Chromium on a 390×844 phone with Playwright's offline
+mode: taps made offline are kept on the phone and shown as not sent yet (after a reload too,
+from the service worker's kept page), then sent in order, once each, when the signal returns,
+and another phone shows them. A tap that another phone made illegal meanwhile is refused with
+the rule's sentence and stops the queue; nothing after it is sent."""
+
+import re
+
+from playwright.sync_api import expect
+
+from campaigns.models import Membership
+
+from ..factories import UserFactory
+from .conftest import log_in
+from .test_play import game_one_started
+
+PENDING = "on this phone, not sent yet"
+
+
+def kept_page_ready(phone, url):
+    """Open `url` with the service worker in control, so that its page is kept for offline."""
+    phone.goto(url)
+    phone.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    phone.reload()  # through the worker: kept
+
+
+def scar(phone, player, territory, kind):
+    phone.locator("summary", has_text="A scar was placed").click()
+    form = phone.locator("details.event-form[open] form")
+    form.get_by_label("Played by").select_option(player)
+    form.get_by_label("Territory").first.select_option(territory)
+    form.get_by_label(re.compile("^Scar:?$")).select_option(kind)
+    form.get_by_role("button", name="Record").click()
+
+
+def journal_texts(campaign):
+    from campaigns import store
+
+    return [store.describe(campaign, entry.kind, entry.data) for entry in campaign.entries.live().order_by("position")]
+
+
+def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = game_one_started(olive)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    table = f"/campaigns/{campaign.slug}/play/"
+    before = campaign.entries.live().count()
+
+    phone = new_phone()
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    other = new_phone()
+    log_in(other, "ben")
+    other.goto(table)
+
+    phone.context.set_offline(True)
+    expect(phone.locator("#offline-status")).to_contain_text(re.compile(r"Offline since \d\d:\d\d"))
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    scar(phone, "Ana", "Peru", "Bunker")
+    scar(phone, "Ben", "Egypt", "Bunker")
+    expect(phone.locator("#offline-status")).to_contain_text("3 entries waiting for signal")
+    pending = phone.locator("#play-recent li.pending")
+    expect(pending).to_have_count(3)
+    expect(pending.first).to_contain_text("Ben")  # newest first, as the list shows entries
+    expect(pending.first).to_contain_text(PENDING)
+    assert campaign.entries.live().count() == before
+
+    phone.reload()  # the kept page, from the service worker
+    expect(phone.get_by_text("Game 1 in progress")).to_be_visible()
+    expect(phone.locator("#play-recent li.pending")).to_have_count(3)
+    expect(phone.locator("#offline-status")).to_contain_text("3 entries waiting for signal")
+    shoot(phone, "offline-01-kept-taps", accessible=False)
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0, timeout=10000)
+    expect(phone.locator("#offline-status")).to_be_hidden()
+    texts = journal_texts(campaign)
+    assert len(texts) == before + 3
+    assert texts[-3:] == ["Cid scarred Siberia: Ammo Shortage", "Ana scarred Peru: Bunker", "Ben scarred Egypt: Bunker"]
+    expect(phone.locator("#play-recent")).to_contain_text("Ben scarred Egypt: Bunker")
+    expect(other.locator("#play-recent")).to_contain_text("Ben scarred Egypt: Bunker", timeout=5000)
+    expect(other.locator("#play-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage")
+    shoot(phone, "offline-02-sent")
