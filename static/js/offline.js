@@ -201,26 +201,39 @@
   });
 
   // ---- Showing kept taps -------------------------------------------------------------------------
+  // A refusal or a tap not kept stays at the top (outside #main, so a refreshed page keeps it)
+  // until dismissed; what went well shows at the bottom for a moment, as a tap's confirmation.
   function say(text, level) {
-    const region = document.getElementById("toasts") || document.getElementById("main");
+    if (level === "error") {
+      document.getElementById("offline-alert")?.remove();
+      const alert = document.createElement("div");
+      alert.id = "offline-alert";
+      alert.className = "offline-alert";
+      alert.setAttribute("role", "alert");
+      const item = document.createElement("p");
+      item.className = "message error";
+      item.textContent = text;
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "toast-close";
+      close.setAttribute("aria-label", "Dismiss");
+      close.textContent = "✕";
+      close.addEventListener("click", () => alert.remove());
+      item.append(close);
+      alert.append(item);
+      (headerStatus() || document.getElementById("main"))?.after(alert);
+      return;
+    }
+    const region = document.getElementById("toasts");
     if (!region) return;
     const list = document.createElement("ul");
-    list.className = "messages offline-messages";
+    list.className = "messages toast-list offline-messages";
     const item = document.createElement("li");
-    item.className = `message ${level}`;
+    item.className = `message toast ${level}`;
     item.textContent = text;
     list.append(item);
-    if (level === "error") {
-      document.querySelector("#main .offline-messages")?.remove();
-      const wrapper = document.createElement("div");
-      wrapper.setAttribute("role", "alert");
-      wrapper.className = "offline-messages";
-      wrapper.append(list);
-      document.getElementById("main")?.prepend(wrapper);
-    } else {
-      region.replaceChildren(list);
-      setTimeout(() => list.remove(), 8000);
-    }
+    region.replaceChildren(list);
+    setTimeout(() => list.remove(), 8000);
   }
 
   function plural(count) {
@@ -422,6 +435,7 @@
     if (!taps.length || taps[0].refusal) return;
     sending = true;
     let sent = 0;
+    let refused = false;
     try {
       const fresh = await freshToken(taps[0].page);
       if (fresh.signedOut) {
@@ -441,6 +455,7 @@
           tap.refusal = outcome.refused.replace(/\.?$/, ".");
           await putTap(tap);
           say(`Not recorded: ${tap.label}. ${tap.refusal} Nothing after it was sent.`, "error");
+          refused = true;
           break;
         }
         await deleteTaps([tap.id]);
@@ -452,9 +467,10 @@
       sending = false;
       taps = null;
     }
-    if (sent) {
-      say(`Sent ${plural(sent)} kept on this phone.`, "success");
-      refreshPage();
+    if (sent && !refused) document.getElementById("offline-alert")?.remove();
+    if (sent) say(`Sent ${plural(sent)} kept on this phone.`, "success");
+    if (sent || refused) {
+      refreshPage(); // the campaign as it stands now: what was sent, what another phone did
     } else {
       await render();
     }

@@ -81,3 +81,92 @@ def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoo
     expect(other.locator("#play-recent")).to_contain_text("Ben scarred Egypt: Bunker", timeout=5000)
     expect(other.locator("#play-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage")
     shoot(phone, "offline-02-sent")
+
+
+def end_game_one(phone, table):
+    phone.goto(table)
+    phone.get_by_role("link", name="Enter the results").click()
+    for player, result in [("Ana", "Held on"), ("Ben", "Won"), ("Cid", "Held on"), ("Dee", "Eliminated"), ("Eve", "Held on")]:
+        phone.get_by_role("group", name=re.compile(f"^{player} ")).get_by_text(result, exact=True).click()
+    phone.get_by_role("button", name="Record the end of game 1").click()
+    expect(phone.get_by_text("Ben won: sign and choose one")).to_be_visible()
+
+
+def test_a_tap_another_phone_made_illegal_is_refused_and_stops_the_queue(new_phone, shoot):
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = game_one_started(olive)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    table = f"/campaigns/{campaign.slug}/play/"
+
+    phone = new_phone()
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    phone.context.set_offline(True)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    scar(phone, "Ana", "Peru", "Bunker")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(2)
+
+    other = new_phone()  # online: ends the game meanwhile
+    log_in(other, "ben")
+    end_game_one(other, table)
+    after_b = journal_texts(campaign)
+
+    phone.context.set_offline(False)
+    refused = phone.locator("#play-recent li.pending.refused")
+    expect(refused).to_have_count(1, timeout=10000)
+    expect(refused).to_contain_text("Cid")
+    expect(refused).to_contain_text("No game is in progress.")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(2)  # nothing after it was sent
+    expect(phone.get_by_role("alert")).to_contain_text("Nothing after it was sent.")
+    assert journal_texts(campaign) == after_b  # nothing of A's sent, nothing of B's lost
+    shoot(phone, "offline-03-refused")
+
+    # Drop it: the next is sent, and refused for the same reason; drop it and all after it.
+    refused.get_by_role("button", name="Drop it", exact=True).click()
+    expect(refused).to_contain_text("Ana", timeout=10000)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)
+    refused.get_by_role("button", name="Drop it and everything after it").click()
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    expect(phone.locator("#offline-status")).to_be_hidden()
+    assert journal_texts(campaign) == after_b
+    assert journal_texts(campaign)[-1] == "Game over: Ben won; Dee eliminated"
+
+
+def test_signing_out_says_how_many_taps_would_be_lost(new_phone):
+    olive = UserFactory(username="olive")
+    campaign = game_one_started(olive)
+    table = f"/campaigns/{campaign.slug}/play/"
+    phone = new_phone()
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    phone.context.set_offline(True)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)
+    with phone.expect_event("dialog") as asked:
+        phone.get_by_role("button", name="Log out").click()
+    assert asked.value.message == "1 entry kept on this phone, not sent yet, would be lost. Sign out anyway?"
+    asked.value.dismiss()  # stay signed in: the tap stays kept
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)
+    assert phone.url.endswith(table)
+
+    phone.context.set_offline(False)  # it is sent; then signing out asks nothing
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0, timeout=10000)
+    phone.get_by_role("button", name="Log out").click()
+    expect(phone.get_by_role("link", name="Log in")).to_be_visible()
+    assert journal_texts(campaign)[-1] == "Cid scarred Siberia: Ammo Shortage"
+
+    # Signing out with a tap kept, and saying yes: the queue is emptied. Offline, the sign-out
+    # itself cannot reach the server: the service worker says so instead of failing silently.
+    log_in(phone, "olive")
+    phone.goto(table)
+    phone.context.set_offline(True)
+    scar(phone, "Ana", "Peru", "Bunker")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.get_by_role("button", name="Log out").click()
+    expect(phone.get_by_role("heading", name="Not recorded")).to_be_visible()
+    phone.context.set_offline(False)
+    phone.goto(table)
+    expect(phone.get_by_text("Game 1 in progress")).to_be_visible()
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    assert journal_texts(campaign)[-1] == "Cid scarred Siberia: Ammo Shortage"
