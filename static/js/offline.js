@@ -107,8 +107,9 @@
 
   // What the tap says, in the form's own words: its title, then the choices made.
   function describe(form, submitter) {
+    const card = form.closest("section, .card");
     const title = form.closest("details")?.querySelector("summary")?.textContent
-      || form.querySelector("h2, legend")?.textContent
+      || (card && !form.contains(card) ? card.querySelector("h2")?.textContent : null)
       || document.querySelector("#main h1")?.textContent || "An entry";
     const said = [];
     for (const control of form.elements) {
@@ -170,10 +171,19 @@
       keep(record);
       form.reset();
       form.closest("details")?.removeAttribute("open");
+      nextPlay(form);
       return;
     }
     submitted.set(form, record);
   }, true);
+
+  // A play log's form logs play N: kept offline, the next tap on it logs play N + 1.
+  function nextPlay(form) {
+    for (const field of form.querySelectorAll("input[data-offline-next]")) {
+      field.value = String(Number(field.value) + 1);
+      for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
+    }
+  }
 
   // Online, but the request never got an answer (signal lost mid-tap): keep it. Its key makes a
   // second sending harmless if the first did reach the server.
@@ -476,14 +486,23 @@
     }
   }
 
-  // Sent taps are ordinary entries now: the page's part that shows them is fetched afresh.
-  function refreshPage() {
-    if (window.htmx && document.getElementById("main")) {
-      window.htmx.ajax("GET", location.href, { target: "#main", select: "#main", swap: "outerHTML" })
-        .then(render, render);
-    } else {
-      render();
+  // Sent taps are ordinary entries now: the page is fetched afresh (the whole page, as a
+  // reload would have it) and its <main> put in place of this one's.
+  async function refreshPage() {
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = doc.getElementById("main");
+      const main = document.getElementById("main");
+      if (response.ok && fresh && main) {
+        main.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        document.title = doc.title || document.title;
+      }
+    } catch {
+      // Offline again: the page stays as it is.
     }
+    await render();
   }
 
   // ---- Live refresh while offline ----------------------------------------------------------------
@@ -497,8 +516,13 @@
   }
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    // The poll waits quietly for the signal instead of failing every 2 seconds.
-    if (!navigator.onLine && isPoll(event.detail.elt)) event.preventDefault();
+    // Offline, htmx sends nothing: the poll waits quietly for the signal instead of failing
+    // every 2 seconds, a form's live preview waits for the next change, and a link opens as a
+    // whole page, which the service worker answers with the page it kept.
+    if (navigator.onLine) return;
+    event.preventDefault();
+    const link = event.detail.elt?.closest?.("a[href]");
+    if (link && (event.detail.requestConfig?.verb || "get") === "get") location.href = link.href;
   });
 
   window.addEventListener("offline", wentOffline);

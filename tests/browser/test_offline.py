@@ -170,3 +170,124 @@ def test_signing_out_says_how_many_taps_would_be_lost(new_phone):
     expect(phone.get_by_text("Game 1 in progress")).to_be_visible()
     expect(phone.locator("#play-recent li.pending")).to_have_count(0)
     assert journal_texts(campaign)[-1] == "Cid scarred Siberia: Ammo Shortage"
+
+
+# The other systems: three taps offline, a reload, the signal back --------------------------
+
+
+def offline_then_online(phone, other, url, tap_three, where, pending_count=3):
+    """Go offline on `url`, tap three entries (`tap_three`), reload the kept page (they show
+    pending in `where`), come back online: the pending ones leave; `other` phone is checked by
+    the caller."""
+    kept_page_ready(phone, url)
+    phone.context.set_offline(True)
+    tap_three(phone)
+    expect(phone.locator("#offline-status")).to_contain_text(f"{pending_count} entries waiting for signal")
+    phone.reload()
+    expect(phone.locator(f"{where} li.pending")).to_have_count(pending_count)
+    expect(phone.locator(f"{where} li.pending").first).to_contain_text(PENDING)
+    phone.context.set_offline(False)
+    expect(phone.locator(f"{where} li.pending")).to_have_count(0, timeout=15000)
+    expect(phone.locator("#offline-status")).to_be_hidden()
+
+
+def test_dawnguard_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
+    from .test_dawnguard_play import choose, first_sitting
+
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = first_sitting(olive)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    table = f"/campaigns/{campaign.slug}/play/"
+    before = campaign.entries.live().count()
+    phone, other = new_phone(), new_phone()
+    log_in(phone, "olive")
+    log_in(other, "ben")
+    other.goto(table)
+
+    def pledges(phone):
+        for player, faction in (("Ana", "Clan Volkihar"), ("Ben", "Vigilants of Stendarr"), ("Cid", "Clan Volkihar")):
+            choose(phone.locator("#dg-pledge"), player)
+            phone.locator("#dg-pledge").get_by_role("button", name=faction).click()
+
+    offline_then_online(phone, other, table, pledges, "#play-recent")
+    texts = journal_texts(campaign)
+    assert len(texts) == before + 3
+    assert texts[-3:] == ["Ana pledges to Clan Volkihar", "Ben pledges to the Vigilants of Stendarr",
+                          "Cid pledges to Clan Volkihar"]
+    expect(phone.locator("#play-recent")).to_contain_text("Cid pledges to Clan Volkihar")
+    expect(other.locator("#play-recent")).to_contain_text("Cid pledges to Clan Volkihar", timeout=5000)
+    expect(other.locator("#play-recent")).to_contain_text("Ana pledges to Clan Volkihar")
+
+
+def plays_logged(campaign):
+    return [(entry.data.get("number"), entry.data.get("played_on"))
+            for entry in campaign.entries.live().filter(kind="game").order_by("position")]
+
+
+def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone):
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    from campaigns import store
+
+    campaign = store.create_campaign(
+        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
+    )
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    phone, other = new_phone(), new_phone()
+    log_in(phone, "olive")
+    log_in(other, "ben")
+    other.goto(f"/campaigns/{campaign.slug}/")
+
+    def three_plays(phone):
+        for day in (1, 2, 3):
+            expect(phone.get_by_role("heading", name=f"Log play {day}")).to_be_visible()
+            phone.locator("#id_played_on").fill(f"2026-11-0{day}")
+            phone.locator("#id_hero_captain_america").select_option("Ana")
+            phone.locator("#id_hero_falcon").select_option("Ben")
+            phone.locator("#id_hero_iron_man").select_option("Cid")
+            phone.locator("#id_hero_war_machine").select_option("Dee")
+            phone.locator("#id_winter_soldier_0").check()
+            phone.locator("#id_quinjet_1").check()
+            phone.locator("#id_rooms_captain_america").fill(str(17 + day))
+            phone.locator("#id_rooms_iron_man").fill("12")
+            phone.get_by_role("button", name=f"Log play {day}").click()
+
+    phone.goto(f"/campaigns/{campaign.slug}/")
+    phone.get_by_role("link", name="Log a play").click()
+    offline_then_online(phone, other, phone.url, three_plays, "#offline-pending")
+    assert plays_logged(campaign) == [(1, "2026-11-01"), (2, "2026-11-02"), (3, "2026-11-03")]
+    expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible()
+    for number in (1, 2, 3):
+        expect(other.locator(f"#play-{number}")).to_be_visible(timeout=5000)
+
+
+def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
+    from campaigns import store
+
+    from .test_skyrim_log import PLAYERS, count, mode, seat
+
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=olive, players=PLAYERS)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    phone, other = new_phone(), new_phone()
+    log_in(phone, "olive")
+    log_in(other, "ben")
+    other.goto(f"/campaigns/{campaign.slug}/")
+
+    def three_plays(phone):
+        for day in (1, 2, 3):
+            expect(phone.get_by_role("heading", name=f"Log play {day}")).to_be_visible()
+            phone.locator("#id_played_on").fill(f"2026-11-0{day}")
+            mode(phone, "Chaos")
+            seat(phone, 1, "Ana", "Thalmor")
+            seat(phone, 2, "Ben", "Orcs")
+            for slot, (territories, forts, portals) in ((1, (20 + day, 4, 3)), (2, (16, 2, 3))):
+                count(phone, slot, "territories", territories)
+                count(phone, slot, "forts", forts)
+                count(phone, slot, "portals", portals)
+            phone.get_by_role("button", name=re.compile(r"^Save")).click()
+
+    offline_then_online(phone, other, f"/campaigns/{campaign.slug}/games/new/", three_plays, "#offline-pending")
+    assert plays_logged(campaign) == [(1, "2026-11-01"), (2, "2026-11-02"), (3, "2026-11-03")]
+    expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible()
+    for number in (1, 2, 3):
+        expect(other.locator(f"#play-{number}")).to_be_visible(timeout=5000)
