@@ -187,8 +187,14 @@
 
   // Online, but the request never got an answer (signal lost mid-tap): keep it. Its key makes a
   // second sending harmless if the first did reach the server.
+  // The form that sent an htmx request (once swapped away, htmx names the body instead).
+  function senderForm(event) {
+    const sender = event.detail.requestConfig?.elt || event.detail.elt;
+    return sender?.closest?.("form") || null;
+  }
+
   document.addEventListener("htmx:sendError", (event) => {
-    const form = event.detail.elt?.closest?.("form");
+    const form = senderForm(event);
     const record = form && submitted.get(form);
     if (!record || (event.detail.requestConfig?.verb || "").toLowerCase() !== "post") {
       if (isPoll(event.detail.elt)) wentOffline();
@@ -203,10 +209,18 @@
   });
 
   document.addEventListener("htmx:afterRequest", (event) => {
-    const form = event.detail.elt?.closest?.("form");
-    if (form && submitted.has(form) && event.detail.successful) {
-      submitted.delete(form);
-      if (held) { held = false; sendKept(); } // the changed tap went through: the rest may follow
+    const form = senderForm(event);
+    // Any answer from the server says the signal is back: send what is kept (a tap kept while
+    // the phone still thought it was online has no "online" event to wait for).
+    if (event.detail.successful && !form) sendKept();
+    if (!form || !submitted.has(form) || !event.detail.successful) return;
+    const record = submitted.get(form);
+    submitted.delete(form);
+    // Recorded: the write redirected to its page (a refusal shows the form again, from its own URL).
+    const answeredFrom = event.detail.xhr?.responseURL ? new URL(event.detail.xhr.responseURL).pathname : record.action;
+    if (held && answeredFrom !== record.action) {
+      held = false; // the changed tap went through: the rest may follow
+      sendKept();
     }
   });
 
@@ -439,14 +453,17 @@
   }
 
   async function sendKept() {
-    if (sending || held || !navigator.onLine || !account) return;
-    const campaign = here();
-    let taps = (await allTaps()).filter((tap) => !campaign || tap.campaign === campaign);
-    if (!taps.length || taps[0].refusal) return;
+    // One sending at a time; none behind a refusal or a tap being changed, nor before the
+    // player signs in again (which opens a new page, and so starts afresh).
+    if (sending || held || sessionEnded || !navigator.onLine || !account) return;
     sending = true;
     let sent = 0;
     let refused = false;
+    let taps = null;
     try {
+      const campaign = here();
+      taps = (await allTaps()).filter((tap) => !campaign || tap.campaign === campaign);
+      if (!taps.length || taps[0].refusal) return;
       const fresh = await freshToken(taps[0].page);
       if (fresh.signedOut) {
         sessionEnded = true;
@@ -551,4 +568,6 @@
     render();
     sendKept();
   });
+  // A page that does not poll still tries again now and then.
+  setInterval(sendKept, 20000);
 })();

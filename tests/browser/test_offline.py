@@ -143,7 +143,7 @@ def test_signing_out_says_how_many_taps_would_be_lost(new_phone):
     scar(phone, "Cid", "Siberia", "Ammo Shortage")
     expect(phone.locator("#play-recent li.pending")).to_have_count(1)
     with phone.expect_event("dialog") as asked:
-        phone.get_by_role("button", name="Log out").click()
+        phone.get_by_role("button", name="Log out").click(no_wait_after=True)
     assert asked.value.message == "1 entry kept on this phone, not sent yet, would be lost. Sign out anyway?"
     asked.value.dismiss()  # stay signed in: the tap stays kept
     expect(phone.locator("#play-recent li.pending")).to_have_count(1)
@@ -291,3 +291,97 @@ def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
     expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible()
     for number in (1, 2, 3):
         expect(other.locator(f"#play-{number}")).to_be_visible(timeout=5000)
+
+
+def test_a_refused_tap_changed_then_the_rest_follow_it(new_phone):
+    """A's scar on Siberia, kept offline, is refused: B scarred Siberia first. A changes it
+    (its form opens filled), moves it to Peru and records it; then A's next kept tap follows."""
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = game_one_started(olive)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    table = f"/campaigns/{campaign.slug}/play/"
+    phone = new_phone()
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    phone.context.set_offline(True)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    scar(phone, "Ben", "Egypt", "Bunker")
+
+    other = new_phone()
+    log_in(other, "ben")
+    other.goto(table)
+    scar(other, "Ana", "Siberia", "Bunker")
+    expect(other.get_by_text("Recorded: Ana scarred Siberia: Bunker.")).to_be_visible()
+
+    phone.context.set_offline(False)
+    refused = phone.locator("#play-recent li.pending.refused")
+    expect(refused).to_contain_text("Siberia already has a scar", timeout=10000)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(2)
+    refused.get_by_role("button", name="Change it").click()
+    form = phone.locator("details.event-form[open] form")
+    expect(form.get_by_label("Played by")).to_have_value("Cid")
+    expect(form.get_by_label("Territory").first).to_have_value("Siberia")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)  # Ben's, held behind it
+    form.get_by_label("Territory").first.select_option("Peru")
+    form.get_by_role("button", name="Record").click()
+    expect(phone.locator("#play-recent li:not(.pending)", has_text="Ben scarred Egypt: Bunker")).to_be_visible(timeout=10000)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    assert journal_texts(campaign)[-3:] == [
+        "Ana scarred Siberia: Bunker", "Cid scarred Peru: Ammo Shortage", "Ben scarred Egypt: Bunker",
+    ]
+
+
+def test_an_ended_session_asks_to_sign_in_then_sends(new_phone):
+    from django.contrib.sessions.models import Session
+
+    olive = UserFactory(username="olive")
+    campaign = game_one_started(olive)
+    table = f"/campaigns/{campaign.slug}/play/"
+    phone = new_phone()
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    phone.context.set_offline(True)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    Session.objects.all().delete()  # the session ended meanwhile (expired, or a new password)
+    before = campaign.entries.live().count()
+    phone.context.set_offline(False)
+    expect(phone.get_by_role("alert")).to_contain_text("Your session has ended: sign in to send the 1 entry", timeout=10000)
+    expect(phone.locator("#offline-status")).to_contain_text("1 entry waiting for signal")
+    assert campaign.entries.live().count() == before
+    phone.locator("#offline-status").get_by_role("link", name="Sign in").click()
+    phone.get_by_label(re.compile("^Username")).fill("olive")
+    phone.get_by_label(re.compile(r"^Password:?$")).fill("correct horse battery")
+    phone.get_by_role("button", name="Log in").click()
+    expect(phone.get_by_text("Game 1 in progress")).to_be_visible()  # back where it was
+    expect(phone.locator("#play-recent li:not(.pending)", has_text="Cid scarred Siberia")).to_be_visible(timeout=10000)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    assert journal_texts(campaign)[-1] == "Cid scarred Siberia: Ammo Shortage"
+    assert campaign.entries.live().count() == before + 1
+
+
+def test_a_tap_whose_answer_was_lost_is_sent_again_and_recorded_once(new_phone):
+    """The phone thinks it is online; the tap reaches the server, but its answer never comes
+    back. The phone keeps it and sends it again with the same key: the server answers with
+    the first answer, and the journal has it once."""
+    olive = UserFactory(username="olive")
+    campaign = game_one_started(olive)
+    table = f"/campaigns/{campaign.slug}/play/"
+    phone = new_phone()
+    log_in(phone, "olive")
+    phone.goto(table)
+    before = campaign.entries.live().count()
+
+    def reached_but_lost(route):
+        route.fetch()  # the server records it...
+        route.abort()  # ...and the answer is lost on the way back
+
+    phone.route("**/play/events/", reached_but_lost)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    expect(phone.locator("#play-recent li.pending")).to_have_count(1)
+    assert campaign.entries.live().count() == before + 1
+    phone.unroute("**/play/events/")
+    # The next answer from the server (the live poll) says the signal is back: it is sent again.
+    expect(phone.locator("#play-recent li:not(.pending)", has_text="Cid scarred Siberia")).to_be_visible(timeout=10000)
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    assert campaign.entries.live().count() == before + 1
+    assert journal_texts(campaign).count("Cid scarred Siberia: Ammo Shortage") == 1
