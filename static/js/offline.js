@@ -34,7 +34,7 @@
   // ---- The store ---------------------------------------------------------------------------
   function openDb() {
     return new Promise((resolve, reject) => {
-      if (!("indexedDB" in window)) {
+      if (!window.indexedDB) {
         reject(new Error("this phone's browser has no storage for it"));
         return;
       }

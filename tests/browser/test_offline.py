@@ -53,8 +53,11 @@ def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoo
     log_in(other, "ben")
     other.goto(table)
 
+    polls = []
+    phone.on("request", lambda request: "/play/live/" in request.url and polls.append(request.url))
     phone.context.set_offline(True)
     expect(phone.locator("#offline-status")).to_contain_text(re.compile(r"Offline since \d\d:\d\d"))
+    polls.clear()
     scar(phone, "Cid", "Siberia", "Ammo Shortage")
     scar(phone, "Ana", "Peru", "Bunker")
     scar(phone, "Ben", "Egypt", "Bunker")
@@ -65,6 +68,8 @@ def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoo
     expect(pending.first).to_contain_text(PENDING)
     assert campaign.entries.live().count() == before
 
+    phone.wait_for_timeout(2500)
+    assert polls == []  # the live refresh waits quietly while offline
     phone.reload()  # the kept page, from the service worker
     expect(phone.get_by_text("Game 1 in progress")).to_be_visible()
     expect(phone.locator("#play-recent li.pending")).to_have_count(3)
@@ -81,6 +86,29 @@ def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoo
     expect(other.locator("#play-recent")).to_contain_text("Ben scarred Egypt: Bunker", timeout=5000)
     expect(other.locator("#play-recent")).to_contain_text("Cid scarred Siberia: Ammo Shortage")
     shoot(phone, "offline-02-sent")
+    # The live refresh resumed by itself: what the other phone records shows here.
+    scar(other, "Dee", "Ural", "Ammo Shortage")
+    expect(phone.locator("#play-recent")).to_contain_text("Dee scarred Ural: Ammo Shortage", timeout=5000)
+
+
+def test_a_tap_this_phone_cannot_keep_says_it_was_not_recorded(new_phone):
+    olive = UserFactory(username="olive")
+    campaign = game_one_started(olive)
+    table = f"/campaigns/{campaign.slug}/play/"
+    phone = new_phone()
+    phone.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined })")  # no storage
+    log_in(phone, "olive")
+    kept_page_ready(phone, table)
+    before = campaign.entries.live().count()
+    phone.context.set_offline(True)
+    scar(phone, "Cid", "Siberia", "Ammo Shortage")
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "Not recorded: A scar was placed: Cid (Die Mechaniker), Siberia, Ammo Shortage. This phone could not keep it"
+    )
+    expect(phone.locator("#play-recent li.pending")).to_have_count(0)
+    phone.context.set_offline(False)
+    phone.wait_for_timeout(2500)
+    assert campaign.entries.live().count() == before
 
 
 def end_game_one(phone, table):

@@ -177,3 +177,15 @@ def test_the_same_tap_from_ten_threads_at_once_appends_one_entry_and_all_answer_
     assert entries(Campaign.objects.get(pk=campaign.pk)) == before + 1
     assert state_now(campaign).territories["Siberia"].scar == "Bunker"
     assert Tap.objects.filter(key=key).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_viewer_s_play_page_offers_nothing_to_keep_offline(client, owner):
+    """static/js/offline.js keeps only a form carrying a tap key: a viewer's page has none."""
+    campaign = playing(owner)
+    viewer = UserFactory()
+    Membership.objects.create(campaign=campaign, user=viewer, role=Membership.Role.VIEWER)
+    client.force_login(viewer)
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
+    assert "Game 1 in progress" in html
+    assert not TAP_INPUT.search(html)
