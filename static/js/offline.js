@@ -29,6 +29,7 @@
   let sending = false;
   let held = false; // a refused tap being changed: nothing after it is sent until it is
   let sessionEnded = false;
+  let toldWaiting = false;
   const submitted = new WeakMap(); // form -> the tap it is sending (kept if its request fails)
 
   // ---- The store ---------------------------------------------------------------------------
@@ -539,12 +540,18 @@
     if (navigator.onLine) return;
     event.preventDefault();
     const link = event.detail.elt?.closest?.("a[href]");
-    if (link && (event.detail.requestConfig?.verb || "get") === "get") location.href = link.href;
+    if (link && (event.detail.requestConfig?.verb || "get") === "get") {
+      location.href = link.href;
+    } else if (!isPoll(event.detail.elt) && !toldWaiting) {
+      toldWaiting = true; // once while offline: a preview asks again on every change
+      say("Offline: this part of the page waits for the signal (what you tap on a form is kept).", "info");
+    }
   });
 
   window.addEventListener("offline", wentOffline);
   window.addEventListener("online", () => {
     offlineSince = null;
+    toldWaiting = false;
     render();
     sendKept();
   });
