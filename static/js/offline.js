@@ -213,6 +213,10 @@
     const form = senderForm(event);
     // Any answer from the server says the signal is back: send what is kept (a tap kept while
     // the phone still thought it was online has no "online" event to wait for).
+    if (event.detail.successful && offlineSince && navigator.onLine) {
+      offlineSince = null; // a request failed, but the server answers again
+      render();
+    }
     if (event.detail.successful && !form) sendKept();
     if (!form || !submitted.has(form) || !event.detail.successful) return;
     const record = submitted.get(form);
