@@ -178,16 +178,15 @@
     submitted.set(form, record);
   }, true);
 
-  // A play log's form logs play N: kept offline, the next tap on it logs play N + 1.
+  // A play log's form for a new play (its save button says "Save play N", #play-number-save)
+  // logs play N: kept offline, the next tap on it logs play N + 1.
   function nextPlay(form) {
-    for (const field of form.querySelectorAll("input[data-offline-next]")) {
-      field.value = String(Number(field.value) + 1);
-      for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
-    }
+    const field = form.querySelector("#play-number-save") && form.querySelector('input[name="number"]');
+    if (!field) return;
+    field.value = String(Number(field.value) + 1);
+    for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
   }
 
-  // Online, but the request never got an answer (signal lost mid-tap): keep it. Its key makes a
-  // second sending harmless if the first did reach the server.
   // The form that sent an htmx request (once swapped away, htmx names the body instead).
   function senderForm(event) {
     const sender = event.detail.requestConfig?.elt || event.detail.elt;

@@ -92,8 +92,6 @@ def scored(record) -> dict:
 def _play_page(request, access, form, *, preview, correcting=None, errors=(), offered_last=False):
     state = states.state(access.campaign)
     focus_first_error(form)
-    if correcting is None:  # kept offline, the next tap logs the play after (static/js/offline.js)
-        form.fields["number"].widget.attrs["data-offline-next"] = "1"
     context = {
         "campaign": access.campaign,
         "access": access,

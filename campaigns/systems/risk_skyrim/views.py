@@ -104,8 +104,6 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
 
 
 def _page(request, access, form, *, number, correcting, errors=()):
-    if not correcting:  # kept offline, the next tap logs the play after (static/js/offline.js)
-        form.fields["number"].widget.attrs["data-offline-next"] = "1"
     context = _context(access, form, number=number, correcting=correcting, errors=errors)
     return render_page(request, PLAY_TEMPLATE, context, partial="preview")
 
