@@ -1,4 +1,6 @@
-"""Refuse a request body larger than any form of the app sends, before it is read.
+"""Refuse a request body larger than any form of the app sends, before it is read
+(RequestSizeLimitMiddleware); answer a tap already recorded before its view runs
+(TapReplayMiddleware).
 
 The largest thing anyone uploads is a campaign journal (JOURNAL_MAX_BYTES); anything much
 bigger is refused from its Content-Length, so no worker spends time or memory on it.
@@ -7,6 +9,7 @@ bigger is refused from its Content-Length, so no worker spends time or memory on
 from django.shortcuts import render
 
 from .rules import limits
+from .web import writes
 
 # The journal itself plus the multipart envelope and the form's other fields.
 MAX_REQUEST_BYTES = limits.JOURNAL_MAX_BYTES + 64 * 1024
@@ -29,3 +32,21 @@ class RequestSizeLimitMiddleware:
                 status=413,
             )
         return self.get_response(request)
+
+
+class TapReplayMiddleware:
+    """A POST to a campaign's page carrying the key of a tap this account already recorded
+    there gets the first answer (campaigns.web.writes.replayed) before its view looks at the
+    campaign: a retry of the tap that ended a game answers "Game 3 is over", not "no game is in
+    progress". One query, only for a POST with a key."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method != "POST" or "slug" not in view_kwargs:
+            return None
+        return writes.replayed(request, view_kwargs["slug"])

@@ -173,3 +173,24 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.campaign} #{self.position} {self.kind}"
+
+
+class Tap(models.Model):
+    """One tap on a table form, by its key (a uuid the form carries): the answer its write
+    gave, kept with the entries in the same transaction, so that the same tap sent again (a
+    resubmitted form, a retry after a lost answer, a replay from the phone's queue) gets that
+    answer instead of logging twice (campaigns.store, campaigns.web.writes). A key names a tap
+    of one account in one campaign: the same key from another is another tap."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    # What the write answered: {"to": the page it sent the phone to, "said": [[level, text], ...]}.
+    answer = models.JSONField(default=dict)
+    tapped_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user", "key"], name="one_answer_per_tap")]
+
+    def __str__(self):
+        return f"{self.campaign} tap {self.key}"

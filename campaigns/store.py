@@ -7,7 +7,7 @@ So two phones submitting at once are checked one after the other, and the second
 first's entry. Each fold it saves is handed to campaigns.states, which keeps the folds and
 answers every page; the roster's writes are campaigns.roster.
 
-    append, undo_last          a write to the journal, under the lock
+    append, undo_last          a write to the journal, under the lock (with `tap=`: once per tap)
     create_campaign, import_journal, export_journal
     describe, recent_entries   the journal in players' words
 """
@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from . import registry
-from .models import Campaign, Entry, Membership, Player
+from .models import Campaign, Entry, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
 from .states import remember, timeline
@@ -31,8 +31,38 @@ class ConcurrentWrite(Exception):
     """Someone else changed the campaign first (only reachable if locking is bypassed)."""
 
 
+class AlreadyTapped(Exception):
+    """This tap (its key, by this account, in this campaign) was already recorded: nothing
+    was written again; `answer` is what the first write answered."""
+
+    def __init__(self, answer: dict):
+        super().__init__("already recorded")
+        self.answer = answer
+
+
 def _locked(campaign: Campaign) -> Campaign:
     return Campaign.objects.select_for_update().get(pk=campaign.pk)
+
+
+def _tapper(user, tap: str | None):
+    """The account a tap key is kept for, or None when there is no key to keep."""
+    return user if tap and user is not None and user.is_authenticated else None
+
+
+def _check_tap(locked: Campaign, user, tap: str | None) -> None:
+    """Under the lock: raise AlreadyTapped when this account's tap was recorded here before
+    (a request with the same key still in flight holds the lock until it has recorded it)."""
+    if _tapper(user, tap) is None:
+        return
+    seen = Tap.objects.filter(campaign=locked, user=user, key=tap).values_list("answer", flat=True).first()
+    if seen is not None:
+        raise AlreadyTapped(seen)
+
+
+def _keep_tap(locked: Campaign, user, tap: str | None, answer) -> None:
+    """Record the tap with the write, in its transaction: `answer()` is what it answers."""
+    if _tapper(user, tap) is not None:
+        Tap.objects.create(campaign=locked, user=user, key=tap, answer=answer() if answer is not None else {})
 
 
 def _record_progress(campaign: Campaign, folded: Timeline) -> None:
@@ -59,7 +89,7 @@ def _copy(folded: Timeline) -> Timeline:
     )
 
 
-def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None) -> Timeline:
+def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None, tap=None, answer=None) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
     Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
@@ -67,11 +97,15 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
     `guard(state)`, when given, is asked first, under the lock, with the state as it is then:
     it raises RuleError when the state is no longer the one the entries were made from (a
     correction of a play another phone corrected meanwhile), so no write overwrites one unseen.
+    `tap`, a key naming the tap that sent the entries: recorded with them (with what
+    `answer(folded)` returns, the write's answer); the same user's same key in this campaign
+    again appends nothing and raises AlreadyTapped with the first write's answer.
     """
     for entry in entries:
         limits.check_values(entry.data)
     with transaction.atomic():
         locked = _locked(campaign)
+        _check_tap(locked, user, tap)
         now = timeline(locked)
         if guard is not None:
             guard(now.current)
@@ -86,6 +120,7 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
         except IntegrityError as error:  # pragma: no cover - the lock makes this unreachable
             raise ConcurrentWrite(str(error)) from error
         _record_progress(locked, folded)
+        _keep_tap(locked, user, tap, answer and (lambda: answer(folded)))
     _copy_progress(locked, campaign)
     return folded
 
@@ -113,15 +148,17 @@ class NotTheLastEntry(Exception):
         self.last = last  # the journal's last live entry now (None if the journal is empty)
 
 
-def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone | None:
+def undo_last(campaign: Campaign, user, entry_id: int | None = None, *, tap=None, answer=None) -> Undone | None:
     """Take back the journal's last entry; it is kept, marked with who undid it and when.
 
     With `entry_id` (the entry the player was shown), only that entry is taken back, and only
     if it is still the last live one when the campaign's lock is held: five phones confirming
     the same undo at once take back one entry, and the other four get NotTheLastEntry.
+    `tap` and `answer(undone)`: as for `append` (an undo that took nothing back keeps no tap).
     """
     with transaction.atomic():
         locked = _locked(campaign)
+        _check_tap(locked, user, tap)
         last = locked.entries.live().select_related("recorded_by").order_by("-position").first()
         if entry_id is not None and (last is None or last.pk != entry_id):
             asked = locked.entries.select_related("undone_by").filter(pk=entry_id).first()
@@ -133,8 +170,10 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None) -> Undone |
         last.save(update_fields=["undone_at", "undone_by"])
         folded = base.fold(locked.rules, locked.roster(), locked.live_entries())
         _record_progress(locked, folded)
+        undone = Undone(last.kind, last.data, last.game_number)
+        _keep_tap(locked, user, tap, answer and (lambda: answer(undone)))
     _copy_progress(locked, campaign)
-    return Undone(last.kind, last.data, last.game_number)
+    return undone
 
 
 # Two groups naming a campaign alike at the same moment: the second's address is taken between

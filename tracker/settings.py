@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # Before any view reads the body: refuse one larger than a campaign journal.
     "campaigns.middleware.RequestSizeLimitMiddleware",
+    # A tap sent again (its key already recorded) gets its first answer, before any view.
+    "campaigns.middleware.TapReplayMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a lockout raised by the backend into a response.
@@ -104,6 +106,8 @@ TEMPLATES = [
                     ],
                 ),
             ],
+            # {% tap %}, in every form that writes to a journal, with no {% load %} to forget.
+            "builtins": ["campaigns.templatetags.taps"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

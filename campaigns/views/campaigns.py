@@ -16,6 +16,7 @@ from ..models import Campaign
 from ..rules.journal import parse_json
 from ..web.htmx import render_page
 from ..web.params import same_origin_path, whole_number
+from ..web import writes
 from ..web.writes import save_or_refuse
 
 
@@ -146,15 +147,21 @@ def _undo_entry(request, campaign, back):
         # The confirmation names the entry; a POST that does not cannot be tied to one.
         messages.error(request, "Nothing was undone: the undo did not say which entry to take back. Check it here.")
         return redirect(f"{reverse('undo', args=[campaign.slug])}?{urlencode({'next': back})}")
+    def answer(undone) -> dict:  # kept with the tap: the same tap again answers alike
+        said = f"Undone: {store.describe(campaign, undone.kind, undone.data)}."
+        return writes.Answer(back, ((messages.SUCCESS, said),)).as_json()
+
     try:
-        undone = store.undo_last(campaign, request.user, entry_id=entry_id)
+        undone = store.undo_last(campaign, request.user, entry_id=entry_id, tap=writes.tap_key(request), answer=answer)
+    except store.AlreadyTapped as first:
+        return writes.Answer.from_json(first.answer).give(request)
     except store.NotTheLastEntry as refused:
         messages.warning(request, _not_undone_message(campaign, refused))
     else:
         if undone is None:
             messages.info(request, "There is nothing to undo.")
         else:
-            messages.success(request, f"Undone: {store.describe(campaign, undone.kind, undone.data)}.")
+            return writes.Answer.from_json(answer(undone)).give(request)
     return redirect(back)
 
 

@@ -6,12 +6,22 @@ rule's refusal beside its field through `RefusalsBesideFields`. So where a refus
 takes the focus, what "another phone moved on" looks like and the success message are written
 here once, for every game system, with or without JavaScript.
 
+Every tap is recorded once: a table form carries a hidden key naming one tap (the `tap` field,
+`{% tap %}` in its template; JavaScript draws a new one for each tap). `_append` hands it to the
+store, which keeps it with the entries and the write's answer (its redirect and messages) in the
+same transaction; the same key sent again by the same account in the same campaign (a
+resubmitted form, a retry after a lost answer, the phone's offline queue) gets that answer
+(`Answer`) and appends nothing, also while the first is still in flight on another worker.
+Before a view looks at the campaign, `replayed(request, slug)` (campaigns.middleware) answers a
+tap already recorded, so a step the first tap closed does not answer "moved on" to its retry.
+
 Also here: how a POST-only URL answers a browser that lands on it (`page_url_on_get`), and the
 one place a message's first letter is capitalised (`sentence`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import wraps
@@ -22,11 +32,60 @@ from django.http import HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 
 from .. import states, store
+from ..models import Tap
 from ..rules.base import Entry, RuleError, Timeline
 
 MOVED_ON = "The campaign has moved on since your page was loaded; here it is now."
 #: A refusal_fields value: above the form, of which the rule's field is the whole (no place said).
 WHOLE_FORM = "__all__"
+#: The hidden field naming one tap, and what a key may be (a uuid; anything else is no key).
+TAP_FIELD = "tap"
+TAP_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def tap_key(request) -> str | None:
+    """The key of the tap this POST sends (read once per request), or None: no key, a key
+    that is not one, or no account to keep it for."""
+    if not hasattr(request, "_tap_key"):
+        key = request.POST.get(TAP_FIELD, "") if request.method == "POST" else ""
+        signed_in = getattr(request, "user", None) is not None and request.user.is_authenticated
+        request._tap_key = key if signed_in and TAP_KEY.fullmatch(key) else None
+    return request._tap_key
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a write answers: the messages it says (level, text) and the page it sends the
+    phone to. Kept with the tap (`as_json`), so the same tap sent again is answered alike."""
+
+    to: str
+    said: tuple[tuple[int, str], ...] = ()
+
+    def as_json(self) -> dict:
+        return {"to": self.to, "said": [list(message) for message in self.said]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Answer:
+        return cls(data["to"], tuple((level, text) for level, text in data.get("said", ())))
+
+    def give(self, request) -> HttpResponse:
+        for level, text in self.said:
+            messages.add_message(request, level, text)
+        return redirect(self.to)
+
+
+def replayed(request, slug: str) -> HttpResponse | None:
+    """The first answer to this POST's tap, when the same account already recorded it in the
+    campaign at `slug` (and still belongs to it), else None: the view goes on."""
+    key = tap_key(request)
+    if key is None:
+        return None
+    kept = (
+        Tap.objects.filter(campaign__slug=slug, user=request.user, key=key, campaign__memberships__user=request.user)
+        .values_list("answer", flat=True)
+        .first()
+    )
+    return Answer.from_json(kept).give(request) if kept is not None else None
 
 
 def sentence(text: str) -> str:
@@ -156,13 +215,25 @@ def append_or_refuse(
        redirect to `redirect_to` (post/redirect/get; a URL, with any #anchor, or made from the
        `Saved`).
 
-    A later "one key per tap" (a replayed POST answers with its first result) belongs in
-    `_append` and the store alone: every write reaches the journal there.
+    A POST carrying a tap key (`tap_key`) already recorded answers as it did the first time
+    and saves nothing (`_append`, the store, under the campaign's lock).
     """
+    if success is None:
+        success = recorded(campaign)
 
-    def save() -> Saved:
+    def answer_to(saved: Saved) -> Answer:
+        return _answer(saved, success=success, reminders=reminders, redirect_to=redirect_to)
+
+    def save() -> Answer:
         built = entries() if entries is not None else [form.entry()]
-        return Saved(built, _append(request, campaign, built, guard))
+        given = []
+
+        def answer(timeline: Timeline) -> dict:
+            given.append(answer_to(Saved(built, timeline)))
+            return given[0].as_json()
+
+        timeline = _append(request, campaign, built, guard, answer)
+        return given[0] if given else answer_to(Saved(built, timeline))
 
     def step_moved_on():
         now = refreshed_state(campaign)  # the page shows the campaign as the refusal found it
@@ -174,12 +245,7 @@ def append_or_refuse(
         page_now = redirect_to.partition("#")[0] if isinstance(redirect_to, str) else request.path
         return moved_on_redirect(request, why, page_now)
 
-    if success is None:
-        success = recorded(campaign)
-    return _save_or_refuse(
-        request, form, save=save, page=page, redirect_to=redirect_to, success=success,
-        reminders=reminders, moved_on=step_moved_on,
-    )
+    return _save_or_refuse(request, form, save=save, page=page, moved_on=step_moved_on)
 
 
 def save_or_refuse(
@@ -194,15 +260,28 @@ def save_or_refuse(
     """`append_or_refuse` for a write that is not a journal entry (`save()`, through the store:
     a roster name, a new campaign): the same checks, refusal, focus, message and redirect, with
     `success` and `redirect_to` made from what `save()` returned."""
-    return _save_or_refuse(request, form, save=save, page=page, redirect_to=redirect_to, success=success)
+
+    def saved() -> Answer:
+        return _answer(save(), success=success, reminders=None, redirect_to=redirect_to)
+
+    return _save_or_refuse(request, form, save=saved, page=page)
 
 
-def _save_or_refuse(request, form, *, save, page, redirect_to, success, reminders=None, moved_on=None):
+def _answer(saved, *, success, reminders, redirect_to) -> Answer:
+    """What a write that saved answers: its success message, then each reminder, and its page."""
+    said = [(messages.SUCCESS, success(saved) if callable(success) else success)]
+    said += [(messages.INFO, reminder) for reminder in (reminders(saved) if reminders is not None else ())]
+    return Answer(redirect_to(saved) if callable(redirect_to) else redirect_to, tuple(said))
+
+
+def _save_or_refuse(request, form, *, save: Callable[[], Answer], page, moved_on=None):
     if not form.is_valid():
         form.focus_first_error()
         return page()
     try:
-        saved = save()
+        answer = save()
+    except store.AlreadyTapped as first:
+        return Answer.from_json(first.answer).give(request)
     except RuleError as error:
         answer = moved_on() if moved_on is not None else None
         if answer is not None:
@@ -210,17 +289,17 @@ def _save_or_refuse(request, form, *, save, page, redirect_to, success, reminder
         form.add_refusal(error)
         form.focus_first_error()
         return page()
-    messages.success(request, success(saved) if callable(success) else success)
-    for reminder in reminders(saved) if reminders is not None else ():
-        messages.info(request, reminder)
-    return redirect(redirect_to(saved) if callable(redirect_to) else redirect_to)
+    return answer.give(request)
 
 
-def _append(request, campaign, entries: list[Entry], guard) -> Timeline:
-    """Where every web write reaches the journal."""
-    if guard is None:
-        return store.append(campaign, entries, request.user)
-    return store.append(campaign, entries, request.user, guard=guard)
+def _append(request, campaign, entries: list[Entry], guard, answer) -> Timeline:
+    """Where every web write reaches the journal, with the key of the tap that sent it (the
+    store raises AlreadyTapped when that tap was recorded before)."""
+    key = tap_key(request)
+    options = {"guard": guard} if guard is not None else {}
+    if key is not None:
+        options |= {"tap": key, "answer": answer}
+    return store.append(campaign, entries, request.user, **options)
 
 
 def recorded(campaign) -> Callable[[Saved], str]:
@@ -241,7 +320,12 @@ def refreshed_state(campaign):
 
 def moved_on_redirect(request, why: str, to: str):
     """Another phone changed the campaign first: say so (`why`, a sentence) and show the page
-    `to` (a URL) as it stands now."""
+    `to` (a URL) as it stands now. Unless it was this very tap, recorded meanwhile by its
+    first sending (still in flight when the view looked): then, that first answer."""
+    match = getattr(request, "resolver_match", None)
+    first = replayed(request, match.kwargs["slug"]) if match and "slug" in match.kwargs else None
+    if first is not None:
+        return first
     messages.error(request, f"{why} {MOVED_ON}")
     return redirect(to)
 

@@ -48,8 +48,8 @@ function formKey(form) {
   const labels = [...form.querySelectorAll("label, legend")]
     .map((label) => label.textContent.replace(/\s+/g, " ").trim()).join("|");
   // Forms sharing an address tell themselves apart by a hidden field (Risk Legacy's event_type);
-  // the CSRF token is drawn anew on every page.
-  const hidden = [...form.querySelectorAll("input[type=hidden]:not([name=csrfmiddlewaretoken])")]
+  // the CSRF token and the tap key (offline.js) are drawn anew on every page.
+  const hidden = [...form.querySelectorAll("input[type=hidden]:not([name=csrfmiddlewaretoken]):not([name=tap])")]
     .map((input) => `${input.name}=${input.value}`).join("&");
   return `${(form.getAttribute("method") || "get").toLowerCase()} ${form.getAttribute("action") || ""} ${hidden} ${labels}`;
 }

@@ -11,6 +11,10 @@
 //   /accounts/ and /admin/ are never kept either (offline, they get the offline page).
 // - A POST to /accounts/login/ or /accounts/logout/ empties the kept pages, so that the next
 //   person on a shared phone does not read the last one's campaigns offline.
+// - A form sent as a whole page (a POST navigation) that cannot reach the server gets a short
+//   page saying it was not recorded, instead of the browser's error. A tap on a table form is
+//   kept by the page itself (static/js/offline.js, IndexedDB), not here: this worker keeps no
+//   form and sends none.
 const VERSION = "v1";
 const PAGES = `ledger-pages-${VERSION}`;
 const ASSETS = `ledger-assets-${VERSION}`;
@@ -45,6 +49,9 @@ self.addEventListener("fetch", (event) => {
     if (request.method === "POST" && ACCOUNT_CHANGES.includes(url.pathname)) {
       event.waitUntil(caches.delete(PAGES));
     }
+    if (request.method === "POST" && request.mode === "navigate") {
+      event.respondWith(fetch(request).catch(() => notSent()));
+    }
     return;
   }
   if (url.pathname.startsWith("/static/")) {
@@ -76,6 +83,15 @@ async function networkFirst(request, keep) {
     const kept = keep ? await caches.match(request.url, { cacheName: PAGES, ignoreVary: true }) : undefined;
     return kept || (await caches.match(OFFLINE_URL, { cacheName: ASSETS })) || Response.error();
   }
+}
+
+// A whole-page form that could not be sent: say so (never a silent failure), in plain HTML.
+function notSent() {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not recorded · Legacy Ledger</title></head>
+<body><main><h1>Not recorded</h1><p>This phone has no signal, so what you sent did not reach Legacy Ledger
+and was not recorded. Go back and send it again when you have signal.</p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function keptThenRefreshed(event) {

@@ -304,11 +304,11 @@ def test_a_play_logged_on_another_phone_in_the_same_instant_is_caught_by_the_loc
     """Both phones read play 6 as next; the other phone's save takes the lock first."""
     real_append = store.append
 
-    def other_phone_first(campaign, entries, user=None):
+    def other_phone_first(campaign, entries, user=None, **options):
         monkeypatch.setattr(store, "append", real_append)
         other = {**store.export_journal(campaign)["games"][0], "number": 6}
         real_append(campaign, [Entry("game", other)], owner)
-        return real_append(campaign, entries, user)
+        return real_append(campaign, entries, user, **options)
 
     monkeypatch.setattr(store, "append", other_phone_first)
     response = log(as_owner, airport, four())

@@ -48,12 +48,17 @@ def test_the_service_worker_is_served_from_the_root_as_javascript(client, db):
 
 def test_the_service_worker_never_answers_or_keeps_a_non_get_request(worker):
     handler = worker.split('self.addEventListener("fetch"', 1)[1].split("\n});", 1)[0]
-    # The first thing the fetch handler does with a method: anything but GET leaves untouched,
-    # before any answer from (or write to) a cache can happen.
+    # The first thing the fetch handler does with a method: anything but GET goes to the network,
+    # before any answer from (or write to) a cache can happen. A form sent as a whole page is
+    # answered by the network itself, or, with no signal, by a page saying it was not recorded.
     method_check = handler.index('if (request.method !== "GET") {')
-    returned = handler.index("return;", method_check)
-    assert "respondWith" not in handler[:returned] and "cache" not in handler[:method_check]
-    assert handler.index("respondWith") > returned
+    returned = handler.index("\n    return;", method_check)
+    branch = handler[method_check:returned]
+    assert "cache" not in handler[:method_check]
+    assert "caches.match" not in branch and "cache.put" not in branch
+    assert "event.respondWith(fetch(request).catch(() => notSent()));" in branch
+    assert branch.count("respondWith") == 1
+    assert "not recorded" in worker.split("function notSent()", 1)[1].split("\n}", 1)[0]
 
 
 # The worker run in Node with a fake browser around it: which requests it answers and keeps.
@@ -117,9 +122,11 @@ def test_the_service_worker_in_a_fake_browser(worker, tmp_path):
     ).stdout
     results = json.loads(output)
     post, put, logout, login, page, htmx, stats, join, static = results
-    for untouched in (post, put, htmx):
+    for untouched in (put, htmx):
         assert untouched == {"answered": False, "kept": [], "deleted": []}
-    assert logout == {"answered": False, "kept": [], "deleted": ["ledger-pages-v1"]}
+    # A form sent as a whole page: answered by the network (else "not recorded"), never kept.
+    assert post == {"answered": True, "kept": [], "deleted": []}
+    assert logout == {"answered": True, "kept": [], "deleted": ["ledger-pages-v1"]}
     assert login["answered"] and login["kept"] == []  # offline it gets the offline page, never a copy
     assert join["answered"] and join["kept"] == []
     assert page["kept"] == ["https://ledger.test/campaigns/thursday-earth/"]

@@ -1,0 +1,583 @@
+// No signal, no lost tap (issue 19): a tap on a table form that cannot reach the server is kept
+// on this phone (IndexedDB) and shown where it would appear, marked "on this phone, not sent
+// yet", with a count in the header; when the signal returns the kept taps are sent in the order
+// they were tapped, each once. Every page works without this file (without JavaScript a form
+// simply posts, and a phone without signal says it could not send).
+//
+// - A table form is a POST form carrying a tap key (<input name="tap">, {% tap %} in its
+//   template; campaigns/web/writes.py): each tap gets a new key here, and the key travels with
+//   the kept tap, so a retry after a lost answer never logs twice (the server answers a key it
+//   recorded with its first answer).
+// - Kept: offline (navigator.onLine false) the tap is kept at once; online, a tap whose request
+//   fails (htmx:sendError) is kept. What cannot be kept (no IndexedDB, storage full) is said:
+//   "Not recorded".
+// - The queue belongs to the account and the campaign it was made for (<meta name=
+//   "ledger-account">, the campaign's address); only that account sends it, on that campaign's
+//   pages. Signing out asks first when taps would be lost, then empties the queue.
+// - Sending: a fresh page is fetched first for its CSRF token (and to see that the session is
+//   still open: if not, the player is asked to sign in, then it sends); then each tap in turn.
+//   A refusal (the rule's sentence, or "another phone moved on") stops the queue: the player
+//   drops it, changes it (its form opened, filled) or drops it and everything after it.
+// - Live refresh: while offline the Play page's poll is not sent; the header says "Offline
+//   since 21:04"; it resumes by itself when the signal returns.
+(() => {
+  const DB_NAME = "ledger-offline";
+  const STORE = "taps";
+  const UNSENT_FIELDS = new Set(["csrfmiddlewaretoken"]);
+  const account = document.querySelector('meta[name="ledger-account"]')?.content || "";
+  let offlineSince = navigator.onLine ? null : new Date();
+  let sending = false;
+  let held = false; // a refused tap being changed: nothing after it is sent until it is
+  let sessionEnded = false;
+  let toldWaiting = false;
+  const submitted = new WeakMap(); // form -> the tap it is sending (kept if its request fails)
+
+  // ---- The store ---------------------------------------------------------------------------
+  function openDb() {
+    return new Promise((resolve, reject) => {
+      if (!window.indexedDB) {
+        reject(new Error("this phone's browser has no storage for it"));
+        return;
+      }
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+        store.createIndex("account", "account");
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error || new Error("storage refused"));
+    });
+  }
+
+  async function withStore(mode, act) {
+    const db = await openDb();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const result = act(transaction.objectStore(STORE));
+      transaction.oncomplete = () => { db.close(); resolve(result.result ?? result); };
+      transaction.onerror = () => { db.close(); reject(transaction.error || new Error("storage refused")); };
+      transaction.onabort = () => { db.close(); reject(transaction.error || new Error("storage full")); };
+    });
+  }
+
+  async function allTaps() {
+    if (!account) return [];
+    try {
+      const taps = await withStore("readonly", (store) => store.index("account").getAll(account));
+      return taps.sort((a, b) => a.id - b.id);
+    } catch {
+      return [];
+    }
+  }
+
+  const putTap = (tap) => withStore("readwrite", (store) => store.put(tap));
+  const deleteTaps = (ids) => withStore("readwrite", (store) => { for (const id of ids) store.delete(id); return {}; });
+
+  // ---- Where we are --------------------------------------------------------------------------
+  function campaignOf(path) {
+    const match = /^\/campaigns\/([^/]+)\//.exec(path);
+    return match && match[1] !== "new" ? match[1] : null;
+  }
+
+  function here() {
+    return campaignOf(location.pathname);
+  }
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  function isTableForm(form) {
+    return form instanceof HTMLFormElement && (form.getAttribute("method") || "").toLowerCase() === "post"
+      && form.querySelector('input[name="tap"]') !== null;
+  }
+
+  function formAction(form) {
+    return new URL(form.getAttribute("action") || location.href, location.href).pathname;
+  }
+
+  // The hidden fields that tell forms sharing an address apart (Risk Legacy's event_type).
+  function formSignature(pairs) {
+    return pairs.filter(([name]) => !["csrfmiddlewaretoken", "tap"].includes(name)).map(([n, v]) => `${n}=${v}`);
+  }
+
+  // What the tap says, in the form's own words: its title, then the choices made.
+  function describe(form, submitter) {
+    const card = form.closest("section, .card");
+    const title = form.closest("details")?.querySelector("summary")?.textContent
+      || (card && !form.contains(card) ? card.querySelector("h2")?.textContent : null)
+      || document.querySelector("#main h1")?.textContent || "An entry";
+    const said = [];
+    for (const control of form.elements) {
+      if (!control.name || control.disabled || ["hidden", "submit", "button"].includes(control.type)) continue;
+      if ((control.type === "checkbox" || control.type === "radio") && !control.checked) continue;
+      let text = "";
+      if (control.tagName === "SELECT") text = [...control.selectedOptions].map((o) => o.textContent).join(", ");
+      else if (control.type === "checkbox" || control.type === "radio") text = control.labels?.[0]?.textContent || control.value;
+      else text = control.value;
+      text = (text || "").replace(/\s+/g, " ").trim();
+      if (text && text !== "Choose…" && !said.includes(text)) said.push(text);
+    }
+    const action = submitter?.textContent?.trim();
+    const words = title.replace(/\s+/g, " ").trim();
+    return said.length ? `${words}: ${said.slice(0, 8).join(", ")}` : (action ? `${words} (${action})` : words);
+  }
+
+  // ---- Keeping a tap ---------------------------------------------------------------------------
+  async function keep(record) {
+    try {
+      await putTap(record);
+      say(`Kept on this phone, not sent yet: ${record.label}. It will be sent when the signal returns.`, "info");
+    } catch (error) {
+      say(`Not recorded: ${record.label}. This phone could not keep it (${error.message || "storage full"}); `
+        + "tap it again when you have signal.", "error");
+    }
+    await render();
+  }
+
+  function tapOf(form, submitter) {
+    const fields = [...new FormData(form, submitter || undefined).entries()]
+      .filter(([, value]) => typeof value === "string");
+    return {
+      account,
+      campaign: campaignOf(formAction(form)) || here(),
+      action: formAction(form),
+      page: location.pathname,
+      fields,
+      tap: form.querySelector('input[name="tap"]').value,
+      at: new Date().toISOString(),
+      label: describe(form, submitter),
+    };
+  }
+
+  // Capture phase: before htmx (or the browser) sends the form.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!isTableForm(form)) return;
+    if (event.defaultPrevented) return;
+    form.querySelector('input[name="tap"]').value = newKey(); // a new tap, a new key
+    const record = tapOf(form, event.submitter);
+    if (!navigator.onLine || sessionEnded) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!account) {
+        say("Not recorded: you are offline and not signed in on this phone.", "error");
+        return;
+      }
+      keep(record);
+      form.reset();
+      form.closest("details")?.removeAttribute("open");
+      nextPlay(form);
+      return;
+    }
+    submitted.set(form, record);
+  }, true);
+
+  // A play log's form for a new play (its save button says "Save play N", #play-number-save)
+  // logs play N: kept offline, the next tap on it logs play N + 1.
+  function nextPlay(form) {
+    const field = form.querySelector("#play-number-save") && form.querySelector('input[name="number"]');
+    if (!field) return;
+    field.value = String(Number(field.value) + 1);
+    for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
+  }
+
+  // The form that sent an htmx request (once swapped away, htmx names the body instead).
+  function senderForm(event) {
+    const sender = event.detail.requestConfig?.elt || event.detail.elt;
+    return sender?.closest?.("form") || null;
+  }
+
+  document.addEventListener("htmx:sendError", (event) => {
+    const form = senderForm(event);
+    const record = form && submitted.get(form);
+    if (!record || (event.detail.requestConfig?.verb || "").toLowerCase() !== "post") {
+      if (isPoll(event.detail.elt)) wentOffline();
+      return;
+    }
+    const sent = event.detail.requestConfig?.parameters;
+    const sentKey = sent && (sent.get ? sent.get("tap") : sent.tap);
+    if (sentKey && sentKey !== record.tap) return; // a preview (hx-trigger="change"), not the tap
+    submitted.delete(form);
+    wentOffline();
+    keep(record);
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = senderForm(event);
+    // Any answer from the server says the signal is back: send what is kept (a tap kept while
+    // the phone still thought it was online has no "online" event to wait for).
+    if (event.detail.successful && offlineSince && navigator.onLine) {
+      offlineSince = null; // a request failed, but the server answers again
+      render();
+    }
+    if (event.detail.successful && !form) sendKept();
+    if (!form || !submitted.has(form) || !event.detail.successful) return;
+    const record = submitted.get(form);
+    submitted.delete(form);
+    // Recorded: the write redirected to its page (a refusal shows the form again, from its own URL).
+    const answeredFrom = event.detail.xhr?.responseURL ? new URL(event.detail.xhr.responseURL).pathname : record.action;
+    if (held && answeredFrom !== record.action) {
+      held = false; // the changed tap went through: the rest may follow
+      sendKept();
+    }
+  });
+
+  // ---- Showing kept taps -------------------------------------------------------------------------
+  // A refusal or a tap not kept stays at the top (outside #main, so a refreshed page keeps it)
+  // until dismissed; what went well shows at the bottom for a moment, as a tap's confirmation.
+  function say(text, level) {
+    if (level === "error") {
+      document.getElementById("offline-alert")?.remove();
+      const alert = document.createElement("div");
+      alert.id = "offline-alert";
+      alert.className = "offline-alert";
+      alert.setAttribute("role", "alert");
+      const item = document.createElement("p");
+      item.className = "message error";
+      item.textContent = text;
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "toast-close";
+      close.setAttribute("aria-label", "Dismiss");
+      close.textContent = "✕";
+      close.addEventListener("click", () => alert.remove());
+      item.append(close);
+      alert.append(item);
+      (headerStatus() || document.getElementById("main"))?.after(alert);
+      return;
+    }
+    const region = document.getElementById("toasts");
+    if (!region) return;
+    const list = document.createElement("ul");
+    list.className = "messages toast-list offline-messages";
+    const item = document.createElement("li");
+    item.className = `message toast ${level}`;
+    item.textContent = text;
+    list.append(item);
+    region.replaceChildren(list);
+    setTimeout(() => list.remove(), 8000);
+  }
+
+  function plural(count) {
+    return `${count} ${count === 1 ? "entry" : "entries"}`;
+  }
+
+  function headerStatus() {
+    let status = document.getElementById("offline-status");
+    if (!status) {
+      const bar = document.querySelector(".topbar");
+      if (!bar) return null;
+      status = document.createElement("p");
+      status.id = "offline-status";
+      status.className = "offline-status";
+      status.setAttribute("role", "status");
+      bar.after(status);
+    }
+    return status;
+  }
+
+  function pendingItem(tap) {
+    const item = document.createElement("li");
+    item.className = "pending";
+    item.dataset.tap = tap.tap;
+    const text = document.createElement("span");
+    text.textContent = tap.label;
+    const mark = document.createElement("span");
+    mark.className = "pending-mark";
+    mark.textContent = "on this phone, not sent yet";
+    item.append(text, " ", mark);
+    if (tap.refusal) {
+      item.classList.add("refused");
+      const why = document.createElement("p");
+      why.className = "pending-refusal";
+      why.textContent = `Not recorded: ${tap.refusal}`;
+      const choices = document.createElement("div");
+      choices.className = "actions pending-choices";
+      for (const [label, act] of [["Drop it", "drop"], ["Change it", "change"], ["Drop it and everything after it", "drop-rest"]]) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = `button small ${act === "change" ? "" : "secondary"}`.trim();
+        button.dataset.pendingAct = act;
+        button.dataset.pendingId = tap.id;
+        button.textContent = label;
+        choices.append(button);
+      }
+      item.append(why, choices);
+    }
+    return item;
+  }
+
+  async function render() {
+    const taps = await allTaps();
+    const campaign = here();
+    const mine = campaign ? taps.filter((tap) => tap.campaign === campaign) : taps;
+    document.querySelectorAll(".pending, #offline-pending").forEach((node) => node.remove());
+    const status = headerStatus();
+    if (status) {
+      const parts = [];
+      if (offlineSince) parts.push(`Offline since ${offlineSince.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false })}`);
+      if (mine.length) parts.push(`${plural(mine.length)} waiting for signal`);
+      if (sessionEnded && mine.length) parts.push("sign in to send them");
+      status.textContent = parts.join(" · ");
+      status.hidden = parts.length === 0;
+      if (sessionEnded && mine.length) {
+        const link = document.createElement("a");
+        link.href = `/accounts/login/?next=${encodeURIComponent(location.pathname)}`;
+        link.textContent = "Sign in";
+        status.append(" ", link);
+      }
+    }
+    if (!campaign || !mine.length) return;
+    // Where an entry would appear: the Play page's "Just recorded" list, newest first; else a
+    // card of its own at the top of the page.
+    const recent = document.querySelector("#play-recent");
+    let list = recent?.querySelector("ol.recent");
+    if (recent && !list) {
+      list = document.createElement("ol");
+      list.className = "recent";
+      recent.querySelector("h2")?.after(list);
+      recent.querySelector("p.muted")?.setAttribute("hidden", "");
+    }
+    if (!list) {
+      const card = document.createElement("section");
+      card.id = "offline-pending";
+      card.className = "card offline-pending";
+      const heading = document.createElement("h2");
+      heading.textContent = "On this phone, not sent yet";
+      list = document.createElement("ol");
+      list.className = "recent";
+      card.append(heading, list);
+      const head = document.querySelector("#main .page-head");
+      if (head) head.after(card); else document.getElementById("main")?.prepend(card);
+    }
+    for (const tap of mine) list.prepend(pendingItem(tap));
+  }
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-pending-act]");
+    if (!button) return;
+    const taps = await allTaps();
+    const index = taps.findIndex((tap) => String(tap.id) === button.dataset.pendingId);
+    if (index < 0) return;
+    const tap = taps[index];
+    const act = button.dataset.pendingAct;
+    if (act === "drop-rest") {
+      const rest = taps.slice(index).filter((other) => other.campaign === tap.campaign);
+      await deleteTaps(rest.map((other) => other.id));
+      say(`Dropped ${plural(rest.length)} kept on this phone.`, "info");
+    } else {
+      await deleteTaps([tap.id]);
+      if (act === "change") {
+        held = taps.slice(index + 1).some((other) => other.campaign === tap.campaign);
+        openFilled(tap);
+      } else {
+        say(`Dropped: ${tap.label}.`, "info");
+      }
+    }
+    await render();
+    if (act !== "change") sendKept();
+  });
+
+  // "Change it": the tap's form on this page, filled as it was tapped, opened and focused.
+  function openFilled(tap) {
+    const signature = formSignature(tap.fields.filter(([name]) => {
+      const field = document.querySelector(`form [name="${CSS.escape(name)}"]`);
+      return field && field.type === "hidden";
+    })).join("&");
+    const form = [...document.querySelectorAll("form")].find((candidate) => isTableForm(candidate)
+      && formAction(candidate) === tap.action
+      && formSignature([...new FormData(candidate)].filter(([name]) => candidate.querySelector(`[name="${CSS.escape(name)}"]`)?.type === "hidden")).join("&") === signature);
+    if (!form) {
+      say(`Its form is not on this page now: ${tap.label}. Record it again where it belongs.`, "error");
+      held = false;
+      return;
+    }
+    const values = new Map();
+    for (const [name, value] of tap.fields) values.set(name, [...(values.get(name) || []), value]);
+    for (const control of form.elements) {
+      if (!control.name || !values.has(control.name) || ["hidden", "submit", "button"].includes(control.type)) continue;
+      const wanted = values.get(control.name);
+      if (control.type === "checkbox" || control.type === "radio") control.checked = wanted.includes(control.value);
+      else if (control.tagName === "SELECT") for (const option of control.options) option.selected = wanted.includes(option.value);
+      else control.value = wanted.shift() ?? control.value;
+    }
+    form.closest("details")?.setAttribute("open", "");
+    const first = form.querySelector("input:not([type=hidden]), select, textarea");
+    first?.focus();
+    first?.scrollIntoView({ block: "center" });
+  }
+
+  // ---- Sending when the signal returns ---------------------------------------------------------
+  function firstError(doc) {
+    const texts = [...doc.querySelectorAll(
+      "#main .messages .message.error, #main .message.warning, #main .form-errors p, #main .errorlist li, #main .refused-above, #main [role=alert] p",
+    )].map((node) => node.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
+    return texts.find((text) => !/^Please correct/.test(text)) || texts[0] || null;
+  }
+
+  async function freshToken(page) {
+    const response = await fetch(page, { credentials: "same-origin", cache: "no-store" });
+    if (new URL(response.url).pathname.startsWith("/accounts/login/")) return { signedOut: true };
+    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const who = doc.querySelector('meta[name="ledger-account"]')?.content || "";
+    if (who !== account) return { signedOut: true };
+    const token = doc.querySelector('input[name="csrfmiddlewaretoken"]')?.value;
+    return { token };
+  }
+
+  async function sendOne(tap, token) {
+    const body = new URLSearchParams();
+    for (const [name, value] of tap.fields) if (!UNSENT_FIELDS.has(name)) body.append(name, value);
+    body.append("csrfmiddlewaretoken", token);
+    const response = await fetch(tap.action, {
+      method: "POST",
+      body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": token },
+    });
+    const landed = new URL(response.url).pathname;
+    if (landed.startsWith("/accounts/login/")) return { signedOut: true };
+    if (!response.ok) {
+      return { refused: response.status === 403 ? "this account may not record here (anymore)." : `the server answered ${response.status}.` };
+    }
+    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const error = firstError(doc);
+    // A redirect is the write's answer; one that says an error or a warning ("another phone
+    // moved on", "nothing was undone") is a refusal, as is the form shown again.
+    if (!response.redirected || doc.querySelector("#main .messages .message.error, #main .messages .message.warning")) {
+      return { refused: error || "the server did not take it." };
+    }
+    return { sent: true };
+  }
+
+  async function sendKept() {
+    // One sending at a time; none behind a refusal or a tap being changed, nor before the
+    // player signs in again (which opens a new page, and so starts afresh).
+    if (sending || held || sessionEnded || !navigator.onLine || !account) return;
+    sending = true;
+    let sent = 0;
+    let refused = false;
+    let taps = null;
+    try {
+      const campaign = here();
+      taps = (await allTaps()).filter((tap) => !campaign || tap.campaign === campaign);
+      if (!taps.length || taps[0].refusal) return;
+      const fresh = await freshToken(taps[0].page);
+      if (fresh.signedOut) {
+        sessionEnded = true;
+        say(`Your session has ended: sign in to send the ${plural(taps.length)} kept on this phone.`, "error");
+        return;
+      }
+      sessionEnded = false;
+      for (const tap of taps) {
+        const outcome = await sendOne(tap, fresh.token);
+        if (outcome.signedOut) {
+          sessionEnded = true;
+          say("Your session has ended: sign in to send what is kept on this phone.", "error");
+          break;
+        }
+        if (outcome.refused) {
+          tap.refusal = outcome.refused.replace(/\.?$/, ".");
+          await putTap(tap);
+          say(`Not recorded: ${tap.label}. ${tap.refusal} Nothing after it was sent.`, "error");
+          refused = true;
+          break;
+        }
+        await deleteTaps([tap.id]);
+        sent += 1;
+      }
+    } catch {
+      // The signal went again: what is left stays kept, and goes next time.
+    } finally {
+      sending = false;
+      taps = null;
+    }
+    if (sent && !refused) document.getElementById("offline-alert")?.remove();
+    if (sent) say(`Sent ${plural(sent)} kept on this phone.`, "success");
+    if (sent || refused) {
+      refreshPage(); // the campaign as it stands now: what was sent, what another phone did
+    } else {
+      await render();
+    }
+  }
+
+  // Sent taps are ordinary entries now: the page is fetched afresh (the whole page, as a
+  // reload would have it) and its <main> put in place of this one's.
+  async function refreshPage() {
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = doc.getElementById("main");
+      const main = document.getElementById("main");
+      if (response.ok && fresh && main) {
+        main.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        document.title = doc.title || document.title;
+      }
+    } catch {
+      // Offline again: the page stays as it is.
+    }
+    await render();
+  }
+
+  // ---- Live refresh while offline ----------------------------------------------------------------
+  function isPoll(element) {
+    return Boolean(element?.getAttribute?.("hx-trigger")?.includes("every"));
+  }
+
+  function wentOffline() {
+    if (!offlineSince) offlineSince = new Date();
+    render();
+  }
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    // Offline, htmx sends nothing: the poll waits quietly for the signal instead of failing
+    // every 2 seconds, a form's live preview waits for the next change, and a link opens as a
+    // whole page, which the service worker answers with the page it kept.
+    if (navigator.onLine) return;
+    event.preventDefault();
+    const link = event.detail.elt?.closest?.("a[href]");
+    if (link && (event.detail.requestConfig?.verb || "get") === "get") {
+      location.href = link.href;
+    } else if (!isPoll(event.detail.elt) && !toldWaiting) {
+      toldWaiting = true; // once while offline: a preview asks again on every change
+      say("Offline: this part of the page waits for the signal (what you tap on a form is kept).", "info");
+    }
+  });
+
+  window.addEventListener("offline", wentOffline);
+  window.addEventListener("online", () => {
+    offlineSince = null;
+    toldWaiting = false;
+    render();
+    sendKept();
+  });
+
+  // ---- Signing out ---------------------------------------------------------------------------------
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || new URL(form.action, location.href).pathname !== "/accounts/logout/") return;
+    if (form.dataset.confirmed) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const taps = await allTaps();
+    if (taps.length && !window.confirm(`${plural(taps.length)} kept on this phone, not sent yet, would be lost. Sign out anyway?`)) return;
+    if (taps.length) await deleteTaps(taps.map((tap) => tap.id)).catch(() => undefined);
+    form.dataset.confirmed = "yes";
+    form.submit();
+  }, true);
+
+  document.addEventListener("htmx:afterSettle", render);
+  document.addEventListener("DOMContentLoaded", () => {
+    render();
+    sendKept();
+  });
+  // A page that does not poll still tries again now and then.
+  setInterval(sendKept, 20000);
+})();
