@@ -153,6 +153,12 @@ def test_every_page_fits_a_small_phone_and_passes_axe(small_phone, shoot, demo_o
             for step in ("setup", "games/new", "play/end", "recruitment", "undo"):
                 page.goto(f"{campaign.get_absolute_url()}{step}/")
                 looks_right(page, shoot, f"{campaign.slug}-{step.replace('/', '-')}")
+        # Plays in and out (issue 18): a journal appended, a play log's BG Stats plays.
+        page.goto(f"{campaign.get_absolute_url()}journal/append/")
+        looks_right(page, shoot, f"{campaign.slug}-journal-append")
+        if campaign.system in ("risk-skyrim", "captain-america"):
+            page.goto(f"{campaign.get_absolute_url()}plays/bg-stats/")
+            looks_right(page, shoot, f"{campaign.slug}-bg-stats")
         page.goto(f"/p/{campaign.public_token}/")
         looks_right(page, shoot, f"{campaign.slug}-public")
         page.goto(f"/join/{campaign.invite_token}/")

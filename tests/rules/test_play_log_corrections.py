@@ -348,8 +348,10 @@ def test_the_every_kind_play_logs_hold_every_entry_kind_and_ending():
     skyrim = journals["Every kind of Skyrim play"]["games"]
     assert {game["mode"] for game in skyrim} == set(risk_skyrim.MODES)
     seat_keys = {key for game in skyrim for seat in game["seats"] for key in seat}
-    assert seat_keys == {"player", "faction"} | {key for required, optional in risk_skyrim.SEAT_FIELDS.values()
-                                                  for key in (*required, *optional)}
+    assert seat_keys == {"player", "faction", "score"} | {  # score: a play brought in from BG Stats
+        key for required, optional in risk_skyrim.SEAT_FIELDS.values() for key in (*required, *optional)
+    }
+    assert any("bg_stats" in game for game in skyrim)
     civil_war = journal.load(journals["Every kind of Civil War play"], RULES)[4].current
     assert {len(game.players) for game in civil_war.games} == {2, 4}
     still_counted = [number for number in civil_war.corrections if not civil_war.is_deleted(number)]

@@ -305,3 +305,10 @@ def test_two_phones_bringing_in_the_same_plays_at_once_add_them_once():
     assert sorted(outcome.games for outcome in outcomes) == [0, 5]
     assert Entry.objects.filter(campaign=log, kind="game").count() == 8
     assert list(Player.objects.filter(campaign=log, name="Newcomer").values_list("name", flat=True)) == ["Newcomer"]
+
+
+def test_the_history_says_which_plays_came_from_bg_stats(client, owner, skyrim_log):
+    client.force_login(owner)
+    confirm(client, skyrim_log, upload(client, skyrim_log, bg_stats_file_of(SKYRIM)))
+    html = client.get(reverse("history", args=[skyrim_log.slug])).content.decode()
+    assert html.count("Brought in from BG Stats by olive") == 5 and html.count("Logged by olive") == 3

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from campaigns.rules import journal, risk_legacy
-from campaigns.rules.base import Entry, RuleError, fold
+from campaigns.rules.base import RuleError, fold
 
 from ...journal_files import RULES, load_journal
 
