@@ -89,3 +89,19 @@ def rows(
 def sent(data, prefix: str) -> bool:
     """Whether `data` (a POST or a query) holds any field of the rows `prefix`."""
     return any(key.startswith(f"{prefix}-") for key in data)
+
+
+def as_sent(form) -> dict[str, Any]:
+    """What a browser sends for `form` (unbound) as drawn from its initial values: its fields,
+    its rows' (`formsets`) and their management forms. A form bound to it is checked as drawn
+    (a correction scored as soon as it opens)."""
+    data: dict[str, Any] = {}
+    formsets = getattr(form, "formsets", {}).values()
+    for owner in [form, *(row for formset in formsets for row in formset.forms)]:
+        for field in owner:
+            value = field.value()
+            if value is not None and value is not False:  # an empty field or unticked box is not sent
+                data[field.html_name] = value
+    for formset in formsets:
+        data |= {field.html_name: field.value() for field in formset.management_form}
+    return data
