@@ -60,13 +60,16 @@ def focus_first_error(form) -> None:
 
 
 def _every_field(form):
-    """(the form or row holding it, its name there, the field): the form's, then its rows'."""
-    for name, field in form.fields.items():
-        yield form, name, field
-    for formset in getattr(form, "formsets", {}).values():
-        for row in formset.forms:
-            for name, field in row.fields.items():
-                yield row, name, field
+    """(the form or row holding it, its name there, the field): the form's, then its rows'
+    (its rows first when the page draws them first: `rows_first`)."""
+    own = [(form, name, field) for name, field in form.fields.items()]
+    rows = [
+        (row, name, field)
+        for formset in getattr(form, "formsets", {}).values()
+        for row in formset.forms
+        for name, field in row.fields.items()
+    ]
+    yield from (rows + own) if getattr(form, "rows_first", False) else (own + rows)
 
 
 def place_number(error: RuleError, word: str) -> int | None:
@@ -94,8 +97,8 @@ class RefusalsBesideFields:
     - `formsets`: the form's rows by prefix (web/rows.py: its seats, its heroes), set by its
       `__init__`. They are checked with the form (`is_valid`; its `clean()` reads and marks
       them after their own checks), a refusal goes beside a row's field as beside the form's,
-      and `focus_first_error` looks in them after the form's own fields; `every_error()`
-      lists the messages of both.
+      and `focus_first_error` looks in them after the form's own fields (before them when
+      `rows_first`: the page draws them first); `every_error()` lists the messages of both.
     - `refusal_as_sentence`: True when the form shows a refusal as a sentence of its own (its
       first letter capitalised); the rules' words as they are otherwise.
     - `add_refusal(error)` shows it (`refusal_text`), `refusal` is the last refusal shown and
@@ -107,6 +110,7 @@ class RefusalsBesideFields:
     refusal_as_sentence = False
     refusal: RuleError | None = None
     formsets: Mapping[str, Any] = {}
+    rows_first = False
 
     def refusal_field(self, error: RuleError) -> str | None:
         """Where `error` shows: a form field, a row's field, WHOLE_FORM, a box; None: above the form."""
