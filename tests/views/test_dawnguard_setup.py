@@ -67,8 +67,8 @@ def hero_field(index, part):
 
 
 def errors_beside(form, name):
-    """The errors beside the field `name`: the form's own, or one of its hero rows'."""
-    for owner in (form, *form.heroes.forms):
+    """The errors beside the field `name`: the form's own, or one of its rows'."""
+    for owner in (form, *(row for rows in form.formsets.values() for row in rows.forms)):
         for field in owner.fields:
             if owner.add_prefix(field) == name:
                 return owner.errors.get(field)
@@ -324,7 +324,7 @@ def test_chapter_2_alone_asks_each_players_side_and_starts_with_them(as_owner, o
     assert '<span class="badge">577</span> for Vampire players' in html
     assert "levels up twice" in html
     data = {"chapter": "2", "mode": "alone", "played_on": "2026-11-27",
-            "side_Ana": "volkihar", "side_Ben": "dawnguard", "side_Cid": "dawnguard"}
+            **rows_post("sides", [{"side": "volkihar"}, {"side": "dawnguard"}, {"side": "dawnguard"}])}
     response = as_owner.post(start_url(campaign), data, follow=True)
     page = response.content.decode()
     assert "Sitting 1 of chapter 2 has started." in page
@@ -336,11 +336,11 @@ def test_chapter_2_alone_asks_each_players_side_and_starts_with_them(as_owner, o
 def test_chapter_2_alone_refuses_a_player_without_a_side_beside_their_choice(as_owner, owner):
     campaign = set_up_alone(owner)
     data = {"chapter": "2", "mode": "alone", "played_on": "2026-11-27",
-            "side_Ana": "volkihar", "side_Ben": "dawnguard"}
+            **rows_post("sides", [{"side": "volkihar"}, {"side": "dawnguard"}, {}])}
     response = as_owner.post(start_url(campaign), data)
     html = response.content.decode()
     assert "Cid must choose a side too: every player chooses one in chapter 2 played alone" in html
-    assert response.context["form"].errors["side_Cid"]
+    assert errors_beside(response.context["form"], row_name("sides", 3, "side"))  # Cid's
     assert entry_count(campaign) == 1
 
 

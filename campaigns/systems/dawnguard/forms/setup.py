@@ -186,9 +186,26 @@ class SetupForm(ThresholdsForm):
         return None
 
 
+class SideForm(forms.Form):
+    """One hero's side, when chapter 2 is played alone (`hero`: whose side it is)."""
+
+    def __init__(self, *args, hero, chapter: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hero = hero
+        self.fields["side"] = forms.ChoiceField(
+            label=f"{hero.player} ({hero.hero})",
+            choices=rules.sides_to_choose(chapter),
+            widget=forms.RadioSelect,
+            required=False,  # a side left out is the rule's to refuse, in its words
+        )
+
+
+SIDE_ROWS = "sides"  # the heroes' sides, one row per hero: sides-0-side, ...
+
+
 class StartForm(RefusalsBesideFields, forms.Form):
     """A new sitting: its date (the chapter is the page's choice, sent along); when chapter 2 is
-    played alone, each hero's side."""
+    played alone, each hero's side (a formset, one SideForm per hero: `sides`)."""
 
     played_on = forms.DateField(
         label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=datetime.date.today
@@ -198,29 +215,27 @@ class StartForm(RefusalsBesideFields, forms.Form):
         super().__init__(*args, **kwargs)
         self.heroes = list(heroes)
         self.ask_sides = ask_sides
-        if ask_sides:
-            for hero in self.heroes:
-                self.fields[f"side_{hero.player}"] = forms.ChoiceField(
-                    label=f"{hero.player} ({hero.hero})",
-                    choices=rules.sides_to_choose(chapter),
-                    widget=forms.RadioSelect,
-                    required=False,  # a side left out is the rule's to refuse, in its words
-                )
+        choosing = self.heroes if ask_sides else []
+        self.sides_rows = rows(
+            SideForm, len(choosing), prefix=SIDE_ROWS, data=self.data if self.is_bound else None,
+            form_kwargs={"chapter": chapter}, row_kwargs=[{"hero": hero} for hero in choosing],
+        )
+        self.formsets = {SIDE_ROWS: self.sides_rows}
 
     def side_fields(self):
-        return [self[f"side_{hero.player}"] for hero in self.heroes] if self.ask_sides else []
+        return [row["side"] for row in self.sides_rows.forms]
 
     def sides(self) -> list[dict]:
         return [
-            {"player": hero.player, "side": self.cleaned_data[f"side_{hero.player}"]}
-            for hero in self.heroes
-            if self.cleaned_data.get(f"side_{hero.player}")
+            {"player": row.hero.player, "side": row.cleaned_data["side"]}
+            for row in self.sides_rows.forms
+            if row.cleaned_data.get("side")
         ]
 
     def refusal_field(self, error) -> str | None:
         if self.ask_sides and error.field in ("sides", "side", "player"):
             # "Cid must choose a side too: ...": beside the first player the rule names.
-            for hero in self.heroes:
+            for index, hero in enumerate(self.heroes):
                 if error.message.startswith(hero.player):
-                    return f"side_{hero.player}"
+                    return self.row_field_name(SIDE_ROWS, index, "side")
         return super().refusal_field(error)
