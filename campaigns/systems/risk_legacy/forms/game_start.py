@@ -22,6 +22,7 @@ class SeatForm(forms.Form):
     (never saved: the page answers it)."""
 
     def __init__(self, *args, roster: list[str], **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["player"] = forms.ChoiceField(
             label="Player", choices=[("", "—")] + [(name, name) for name in roster], required=False
@@ -37,9 +38,16 @@ class SeatForm(forms.Form):
         )
 
 
-def seat_rows(data, roster: list[str]):
+def seat_rows(data, roster: list[str], *, initial=None):
     """The seats, clockwise (`SEATS`), as rows of `data` (a post, a query, None)."""
-    return rows(SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, form_kwargs={"roster": roster})
+    return rows(SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial, form_kwargs={"roster": roster})
+
+
+def typed_seats(data, roster: list[str]):
+    """The seats as chosen so far in `data`, drawn as the form's first values: not checked,
+    so they show no error (choosing is not saving)."""
+    typed = [{name: seat[name].value() for name in seat.fields} for seat in seat_rows(data, roster).forms]
+    return seat_rows(None, roster, initial=typed)
 
 
 class GameStartForm(RefusalsBesideFields, forms.Form):

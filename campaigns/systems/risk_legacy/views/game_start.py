@@ -17,7 +17,9 @@ from ....web.htmx import render_page, wants_fragment
 from ....web.params import whole_number
 from ....web.writes import append_or_refuse, refreshed_state
 from ....web.rows import sent
-from ..forms.game_start import SEAT_PARTS, SEAT_ROWS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_rows
+from ..forms.game_start import (
+    SEAT_PARTS, SEAT_ROWS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_rows, typed_seats,
+)
 from ..forms.territories import territories_by_continent
 from .campaign import risk_legacy_campaign
 
@@ -30,13 +32,15 @@ def _one_of(value, options):
 
 
 def _seat_rows(state, data, checked=None) -> list[dict]:
-    """Each seat as the page shows it, clockwise, as `data` has it: its legal starts after the
-    earlier seats' starts, why a start chosen before is no longer legal, its "Why not…?"
-    answer, its tokens; its errors when `checked` (the form saved) has some."""
+    """Each seat as the page shows it, clockwise, as `data` has it: its row of the form (the
+    saved form's, `checked`, with its errors; else `data` read, not checked), its legal starts
+    after the earlier seats' starts, why a start chosen before is no longer legal, its "Why
+    not…?" answer, its tokens."""
     chosen: list[str] = []
     rows = []
-    for index, seat in enumerate(seat_rows(data, state.players).forms, 1):
-        errors = checked.seats_rows.forms[index - 1].errors if checked is not None else {}
+    seats = checked.seats_rows if checked is not None else typed_seats(data, state.players)
+    for index, seat in enumerate(seats.forms, 1):
+        errors = seat.errors  # none while choosing: the typed seats are not checked
         player = _one_of(seat["player"].value(), state.players)
         faction = _one_of(seat["faction"].value(), rules.FACTIONS)
         start = _one_of(seat["start"].value(), rules.TERRITORIES)
@@ -54,6 +58,7 @@ def _seat_rows(state, data, checked=None) -> list[dict]:
         rows.append(
             {
                 "index": index,
+                "form": seat,
                 "player": player,
                 "faction": faction,
                 "start": start,
