@@ -164,8 +164,9 @@ class RefusalsBesideFields:
     # The form's rows, checked with it ------------------------------------------------------
 
     def full_clean(self):
-        """The rows' own checks first, so the form's `clean()` reads what they hold; a post
-        without their management form is said above the form."""
+        """The rows' own checks first, so the form's `clean()` reads what they hold (and marks
+        a row's field with `row.add_error`); an error of a formset as a whole is said above
+        the form."""
         for formset in self.formsets.values():
             formset.errors  # noqa: B018 (checks each row once)
         super().full_clean()
