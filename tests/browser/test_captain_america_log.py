@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from campaigns import states, store
 
-from ..rows import row_id
 from ..factories import UserFactory
+from ..rows import row_id
 from .conftest import log_in
 
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]

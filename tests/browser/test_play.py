@@ -9,11 +9,11 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
-from ..rows import row_id, row_name
 from ..journal_files import RULES
 from .conftest import log_in
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..rows import row_id, row_name
 from .test_setup_and_start import choose, console_errors, pick_start
 
 

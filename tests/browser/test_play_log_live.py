@@ -11,9 +11,9 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 
-from ..rows import row_id
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..rows import row_id
 from ..views.test_play_log_pages import skyrim_log
 from .conftest import log_in
 

@@ -11,8 +11,8 @@ from campaigns import states, store
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
-from ..rows import row_id
 from ..factories import UserFactory
+from ..rows import row_id
 from ..views.test_play import game_ended
 from .conftest import PHONE, SCREENSHOTS, SMALL_PHONE
 from .test_play import game_one_started, log_in

@@ -8,8 +8,8 @@ from campaigns import states
 from campaigns.models import Membership
 from campaigns.rules import risk_legacy as rules
 
-from ..rows import row_id, row_name
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+from ..rows import row_id, row_name
 from .conftest import log_in
 
 POWERS = {

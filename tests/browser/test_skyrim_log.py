@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from campaigns import states, store
 
-from ..rows import row_id
 from ..factories import UserFactory
+from ..rows import row_id
 from .conftest import SMALL_PHONE, log_in, phone_shot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]

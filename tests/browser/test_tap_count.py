@@ -10,9 +10,9 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
-from ..rows import row_id
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from ..journals import GAME_1, SETUP, game_1_entries
+from ..rows import row_id
 from .conftest import SCREENSHOTS, assert_accessible, log_in
 from .test_setup_and_start import console_errors, settled
 
