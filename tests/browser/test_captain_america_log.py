@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from campaigns import states, store
 
 from ..factories import UserFactory
+from ..rows import row_id
 from .conftest import log_in
 
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]
@@ -42,10 +43,10 @@ def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, jav
 
     # Play 1, four players: a hero each (the roster has 4, so 4 are offered).
     expect(phone.get_by_label("4 players: one hero each")).to_be_checked()
-    phone.locator("#id_hero_captain_america").select_option("Ana")
-    phone.locator("#id_hero_falcon").select_option("Ben")
-    phone.locator("#id_hero_iron_man").select_option("Cid")
-    phone.locator("#id_hero_war_machine").select_option("Dee")
+    phone.locator(row_id("heroes", 1, "player")).select_option("Ana")
+    phone.locator(row_id("heroes", 2, "player")).select_option("Ben")
+    phone.locator(row_id("heroes", 3, "player")).select_option("Cid")
+    phone.locator(row_id("heroes", 4, "player")).select_option("Dee")
     phone.locator("#id_winter_soldier_0").check()  # Team Captain America
     phone.locator("#id_quinjet_1").check()  # Team Iron Man
     phone.locator("#id_rooms_captain_america").fill("18")
@@ -59,12 +60,12 @@ def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, jav
 
     # Play 2, two players: last play's heroes are offered; switch to 2 players, a team each.
     phone.get_by_role("link", name="Log a play").click()
-    expect(phone.locator("#id_hero_falcon")).to_have_value("Ben")
+    expect(phone.locator(row_id("heroes", 2, "player"))).to_have_value("Ben")
     phone.get_by_label("2 players: each runs a team").check()
-    expect(phone.locator("#id_team_captain_america")).to_be_visible()
-    expect(phone.locator("#id_hero_falcon")).to_be_hidden()
-    phone.locator("#id_team_captain_america").select_option("Ben")
-    phone.locator("#id_team_iron_man").select_option("Ana")
+    expect(phone.locator(row_id("teams", 1, "player"))).to_be_visible()
+    expect(phone.locator(row_id("heroes", 2, "player"))).to_be_hidden()
+    phone.locator(row_id("teams", 1, "player")).select_option("Ben")
+    phone.locator(row_id("teams", 2, "player")).select_option("Ana")
     phone.locator("#id_winter_soldier_2").check()  # Nobody
     phone.locator("#id_quinjet_1").check()
     phone.locator("#id_rooms_captain_america").fill("15")
@@ -88,7 +89,7 @@ def test_log_a_four_and_a_two_player_play_then_correct_one(new_phone, shoot, jav
     # Correct play 1: Team Iron Man held more rooms than was typed.
     phone.goto(f"/campaigns/{campaign.slug}/games/1/correct/")
     expect(phone.get_by_role("heading", name="Correct play 1")).to_be_visible()
-    expect(phone.locator("#id_hero_captain_america")).to_have_value("Ana")
+    expect(phone.locator(row_id("heroes", 1, "player"))).to_have_value("Ana")
     expect(phone.locator("#id_rooms_iron_man")).to_have_value("12")
     phone.locator("#id_rooms_iron_man").fill("20")
     phone.locator("#id_rooms_iron_man").blur()

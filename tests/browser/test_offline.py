@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from campaigns.models import Membership
 
 from ..factories import UserFactory
+from ..rows import row_id
 from .conftest import log_in
 from .test_play import game_one_started
 
@@ -269,10 +270,10 @@ def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone)
         for day in (1, 2, 3):
             expect(phone.get_by_role("heading", name=f"Log play {day}")).to_be_visible()
             phone.locator("#id_played_on").fill(f"2026-11-0{day}")
-            phone.locator("#id_hero_captain_america").select_option("Ana")
-            phone.locator("#id_hero_falcon").select_option("Ben")
-            phone.locator("#id_hero_iron_man").select_option("Cid")
-            phone.locator("#id_hero_war_machine").select_option("Dee")
+            phone.locator(row_id("heroes", 1, "player")).select_option("Ana")
+            phone.locator(row_id("heroes", 2, "player")).select_option("Ben")
+            phone.locator(row_id("heroes", 3, "player")).select_option("Cid")
+            phone.locator(row_id("heroes", 4, "player")).select_option("Dee")
             phone.locator("#id_winter_soldier_0").check()
             phone.locator("#id_quinjet_1").check()
             phone.locator("#id_rooms_captain_america").fill(str(17 + day))

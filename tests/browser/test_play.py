@@ -13,6 +13,7 @@ from ..journal_files import RULES
 from .conftest import log_in
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..rows import row_id, row_name
 from .test_setup_and_start import choose, console_errors, pick_start
 
 
@@ -111,12 +112,12 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
     phone.get_by_role("link", name="Start game 2").click()
     for seat, (player, faction) in enumerate([("Cid", "Die Mechaniker"), ("Ana", "Khan Industries"),
                                               ("Eve", "Saharan Republic")], start=1):
-        choose(phone, f"#id_seat{seat}_player", player)
-        choose(phone, f"#id_seat{seat}_faction", faction)
-        first_legal = phone.locator(f"input[name='seat{seat}_start']:not([value=''])").first.get_attribute("value")
+        choose(phone, row_id("seats", seat, "player"), player)
+        choose(phone, row_id("seats", seat, "faction"), faction)
+        first_legal = phone.locator(f"input[name='{row_name("seats", seat, "start")}']:not([value=''])").first.get_attribute("value")
         pick_start(phone, seat, first_legal)
     for seat in (4, 5):  # offered from game 1's seats, but nobody sits there tonight
-        choose(phone, f"#id_seat{seat}_player", "")
+        choose(phone, row_id("seats", seat, "player"), "")
     shoot(phone, "play-10-game-2-seats")
     phone.get_by_role("button", name="Start game 2").click()
     expect(phone.get_by_text(re.compile("Game 2 is on"))).to_be_visible()

@@ -13,6 +13,7 @@ from campaigns.rules.base import Entry
 
 from ..conftest import load_journal
 from ..factories import UserFactory
+from ..rows import row_id
 from ..views.test_play_log_pages import skyrim_log
 from .conftest import log_in
 
@@ -39,13 +40,13 @@ def log_a_chaos_play(phone, slug):
     phone.goto(f"/campaigns/{slug}/games/new/")
     phone.locator("fieldset", has_text="Mode").get_by_text("Chaos", exact=True).click()
     for slot, player, faction, counts in ((1, "Ana", "Thalmor", (20, 4, 3)), (2, "Ben", "Orcs", (16, 2, 3))):
-        phone.select_option(f"#id_seat{slot}_player", player)
-        phone.select_option(f"#id_seat{slot}_faction", faction)
+        phone.select_option(row_id("seats", slot, "player"), player)
+        phone.select_option(row_id("seats", slot, "faction"), faction)
         for part, value in zip(("territories", "forts", "portals"), counts):
-            phone.locator(f"#id_seat{slot}_{part}").fill(str(value))
+            phone.locator(row_id("seats", slot, part)).fill(str(value))
     for slot in (3, 4, 5):
-        phone.select_option(f"#id_seat{slot}_player", "")
-        phone.select_option(f"#id_seat{slot}_faction", "")
+        phone.select_option(row_id("seats", slot, "player"), "")
+        phone.select_option(row_id("seats", slot, "faction"), "")
     expect(phone.locator("#sk-preview")).to_contain_text("Ana wins")
     phone.get_by_role("button", name=re.compile(r"^Save play")).click()
     expect(phone.get_by_role("status").filter(has_text="is logged")).to_be_visible()
@@ -100,10 +101,10 @@ def test_a_half_typed_form_hears_of_a_play_logged_on_another_phone(new_phone, sh
     phone_a.goto(f"/campaigns/{skyrim.slug}/games/new/")
     expect(phone_a.get_by_role("heading", name="Log play 9")).to_be_visible()
     phone_a.locator("fieldset", has_text="Mode").get_by_text("Chaos", exact=True).click()
-    phone_a.select_option("#id_seat1_player", "Cid")
-    phone_a.select_option("#id_seat1_faction", "Stormcloak")
-    phone_a.locator("#id_seat1_territories").fill("23")
-    phone_a.locator("#id_seat1_territories").press("Tab")
+    phone_a.select_option(row_id("seats", 1, "player"), "Cid")
+    phone_a.select_option(row_id("seats", 1, "faction"), "Stormcloak")
+    phone_a.locator(row_id("seats", 1, "territories")).fill("23")
+    phone_a.locator(row_id("seats", 1, "territories")).press("Tab")
 
     log_a_chaos_play(phone_b, skyrim.slug)
 
@@ -112,9 +113,9 @@ def test_a_half_typed_form_hears_of_a_play_logged_on_another_phone(new_phone, sh
     expect(phone_a.get_by_role("heading", name="Log play 10")).to_be_visible()
     expect(phone_a.get_by_role("button", name="Save play 10")).to_be_visible()
     # What was typed is still there.
-    expect(phone_a.locator("#id_seat1_player")).to_have_value("Cid")
-    expect(phone_a.locator("#id_seat1_faction")).to_have_value("Stormcloak")
-    expect(phone_a.locator("#id_seat1_territories")).to_have_value("23")
+    expect(phone_a.locator(row_id("seats", 1, "player"))).to_have_value("Cid")
+    expect(phone_a.locator(row_id("seats", 1, "faction"))).to_have_value("Stormcloak")
+    expect(phone_a.locator(row_id("seats", 1, "territories"))).to_have_value("23")
     # The form's hx-sync="this:replace" aborts a score preview in flight when the next change
     # comes (htmx logs the abort): by design. Anything else (a failed poll, an out-of-band
     # swap without its target) is an error.
@@ -123,14 +124,14 @@ def test_a_half_typed_form_hears_of_a_play_logged_on_another_phone(new_phone, sh
     shoot(phone_a, "play-log-live-form-notice-390")
 
     # Saved as play 10, with what phone A typed.
-    phone_a.select_option("#id_seat2_player", "Dee")
-    phone_a.select_option("#id_seat2_faction", "Orcs")
+    phone_a.select_option(row_id("seats", 2, "player"), "Dee")
+    phone_a.select_option(row_id("seats", 2, "faction"), "Orcs")
     for slot, (territories, forts, portals) in ((1, (23, 4, 3)), (2, (10, 1, 1))):
         for part, value in zip(("territories", "forts", "portals"), (territories, forts, portals)):
-            phone_a.locator(f"#id_seat{slot}_{part}").fill(str(value))
+            phone_a.locator(row_id("seats", slot, part)).fill(str(value))
     for slot in (3, 4, 5):
-        phone_a.select_option(f"#id_seat{slot}_player", "")
-        phone_a.select_option(f"#id_seat{slot}_faction", "")
+        phone_a.select_option(row_id("seats", slot, "player"), "")
+        phone_a.select_option(row_id("seats", slot, "faction"), "")
     expect(phone_a.locator("#sk-preview")).to_contain_text("Cid wins")
     phone_a.get_by_role("button", name="Save play 10").click()
     expect(phone_a.get_by_role("status").filter(has_text="Play 10 is logged: Cid won.")).to_be_visible()

@@ -12,6 +12,7 @@ from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
 from ..factories import UserFactory
+from ..rows import row_id
 from ..views.test_play import game_ended
 from .conftest import PHONE, SCREENSHOTS, SMALL_PHONE
 from .test_play import game_one_started, log_in
@@ -168,7 +169,7 @@ def test_a_choice_made_after_signing_out_elsewhere_opens_the_whole_login_page(ne
     # leave Playwright waiting for an answer that never comes); the context closes it later.
     expect(other_tab.get_by_role("button", name="Log out")).to_have_count(0)
 
-    phone.locator("#id_seat1_player").select_option(index=2)  # a change asks for the seats again
+    phone.locator(row_id("seats", 1, "player")).select_option(index=2)  # a change asks for the seats again
     expect(phone).to_have_url(re.compile(r"/accounts/login/\?next="))
     expect(phone.locator("header")).to_have_count(1)
     expect(phone.locator("#seats")).to_have_count(0)

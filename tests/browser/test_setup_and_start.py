@@ -9,6 +9,7 @@ from campaigns.models import Membership
 from campaigns.rules import risk_legacy as rules
 
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+from ..rows import row_id, row_name
 from .conftest import log_in
 
 POWERS = {
@@ -50,12 +51,12 @@ def coin_count(page):
 
 
 def start_options(page, seat):
-    return page.locator(f"input[name='seat{seat}_start']:not([value=''])")
+    return page.locator(f"input[name='{row_name("seats", seat, "start")}']:not([value=''])")
 
 
 def start_chip(page, seat, territory):
     """Seat `seat`'s radio for the HQ start `territory` (none when it is not legal there)."""
-    return page.locator(f"input[name='seat{seat}_start'][value='{territory}']")
+    return page.locator(f"input[name='{row_name("seats", seat, "start")}'][value='{territory}']")
 
 
 def pick_start(page, seat, territory):
@@ -137,19 +138,19 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     shoot(page, "start-01-empty")
 
     # Seats clockwise: three from the roster, and a fourth added on the spot.
-    choose(page, "#id_seat1_player", "Ana")
+    choose(page, row_id("seats", 1, "player"), "Ana")
     expect(page.locator("#seat-1 .token.star")).to_have_text("★ 1 Red Star")
-    choose(page, "#id_seat1_faction", "Khan Industries")
+    choose(page, row_id("seats", 1, "faction"), "Khan Industries")
     pick_start(page, 1, "Egypt")
     # Seat 2's choices change as seat 1 chooses: no Egypt, nothing next to it.
     expect(start_chip(page, 2, "Egypt")).to_have_count(0)
     expect(start_chip(page, 2, "North Africa")).to_have_count(0)
-    choose(page, "#id_seat2_player", "Ben")
-    choose(page, "#id_seat2_faction", "Enclave of the Bear")
+    choose(page, row_id("seats", 2, "player"), "Ben")
+    choose(page, row_id("seats", 2, "faction"), "Enclave of the Bear")
     pick_start(page, 2, "Peru")
     expect(start_chip(page, 3, "Brazil")).to_have_count(0)
-    choose(page, "#id_seat3_player", "Cid")
-    choose(page, "#id_seat3_faction", "Die Mechaniker")
+    choose(page, row_id("seats", 3, "player"), "Cid")
+    choose(page, row_id("seats", 3, "faction"), "Die Mechaniker")
     pick_start(page, 3, "Ural")
     expect(start_chip(page, 4, "Ural")).to_have_count(0)
     settled(page).locator("#seat-1").scroll_into_view_if_needed()
@@ -158,13 +159,13 @@ def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot)
     page.get_by_label("Someone new at the table?").fill("Dee")
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page.get_by_text("Dee joined the roster and takes seat 4.")).to_be_visible()
-    expect(page.locator("#id_seat4_player")).to_have_value("Dee")
-    choose(page, "#id_seat4_faction", "Imperial Balkania")
+    expect(page.locator(row_id("seats", 4, "player"))).to_have_value("Dee")
+    choose(page, row_id("seats", 4, "faction"), "Imperial Balkania")
     expect(start_options(page, 4)).to_have_count(_legal_count(campaign, "Dee", ["Egypt", "Peru", "Ural"]))
 
     # Why not North Africa for Dee? Because it borders Ana's Egypt.
     page.locator("#seat-4 .why-not summary").click()
-    choose(page, "#id_seat4_why", "North Africa")
+    choose(page, row_id("seats", 4, "why"), "North Africa")
     expect(page.locator("#seat-4 .why-answer")).to_have_text(
         "North Africa borders Egypt, an earlier seat's start: HQs may not be adjacent"
     )
@@ -242,8 +243,8 @@ def test_the_pages_in_the_dark(new_phone, shoot):
     for faction in rules.FACTIONS:
         page.get_by_label(faction).fill("A power")
     page.get_by_role("button", name="Save the setup").click()
-    choose(page, "#id_seat1_player", "Ana")
-    choose(page, "#id_seat1_faction", "Saharan Republic")
+    choose(page, row_id("seats", 1, "player"), "Ana")
+    choose(page, row_id("seats", 1, "faction"), "Saharan Republic")
     pick_start(page, 1, "Congo")
     expect(start_chip(page, 2, "Congo")).to_have_count(0)
     page.get_by_label("Scar cards in the deck").fill("6")
@@ -296,8 +297,8 @@ def test_without_javascript_the_buttons_are_plain_form_submits(browser, live_ser
         page.get_by_role("button", name="Save the setup").click()
         expect(page.get_by_role("heading", name="Start game 1")).to_be_visible()
 
-        choose(page, "#id_seat1_player", "Ana")
-        choose(page, "#id_seat1_faction", "Khan Industries")
+        choose(page, row_id("seats", 1, "player"), "Ana")
+        choose(page, row_id("seats", 1, "faction"), "Khan Industries")
         pick_start(page, 1, "Egypt")
         expect(start_chip(page, 2, "Egypt")).to_have_count(1)  # not updated yet
         page.get_by_role("button", name="Update choices").click()

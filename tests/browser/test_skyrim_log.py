@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from campaigns import states, store
 
 from ..factories import UserFactory
+from ..rows import row_id
 from .conftest import SMALL_PHONE, log_in, phone_shot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
@@ -27,12 +28,12 @@ def now(campaign):
 
 
 def seat(page, slot, player, faction):
-    page.select_option(f"#id_seat{slot}_player", player)
-    page.select_option(f"#id_seat{slot}_faction", faction)
+    page.select_option(row_id("seats", slot, "player"), player)
+    page.select_option(row_id("seats", slot, "faction"), faction)
 
 
 def count(page, slot, part, value):
-    field = page.locator(f"#id_seat{slot}_{part}")
+    field = page.locator(row_id("seats", slot, part))
     field.fill(str(value))
     field.press("Tab")  # a number is "changed" once left
 
@@ -78,8 +79,8 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
 
     # Dovahkiin: the last play's seats come first; two 10-point heroes: who got there first?
     page.goto(new)
-    expect(page.locator("#id_seat1_player")).to_have_value("Ana")
-    expect(page.locator("#id_seat2_faction")).to_have_value("Orcs")
+    expect(page.locator(row_id("seats", 1, "player"))).to_have_value("Ana")
+    expect(page.locator(row_id("seats", 2, "faction"))).to_have_value("Orcs")
     mode(page, "Dovahkiin")
     count(page, 1, "victory_points", 10)
     count(page, 2, "victory_points", 11)
@@ -110,7 +111,7 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
         count(page, slot, "forts", forts)
         count(page, slot, "portals", portals)
     page.get_by_role("button", name="Save play 4").click()
-    expect(page.locator(".field.has-error", has=page.locator("#id_seat1_forts"))).to_contain_text(
+    expect(page.locator(".field.has-error", has=page.locator(row_id("seats", 1, "forts")))).to_contain_text(
         "Ana holds 5 forts but only 3 territories: forts are in territories"
     )
     shoot(page, f"skyrim-{name}-refused")
@@ -119,7 +120,7 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
     # Correct play 1: Ben held more than typed, so Ben won.
     page.goto(f"/campaigns/{skyrim.slug}/games/1/correct/")
     expect(page.get_by_role("heading", name="Correct play 1")).to_be_visible()
-    expect(page.locator("#id_seat2_territories")).to_have_value("16")
+    expect(page.locator(row_id("seats", 2, "territories"))).to_have_value("16")
     count(page, 2, "territories", 25)
     check(page, javascript)
     expect(preview).to_contain_text("Ben wins")

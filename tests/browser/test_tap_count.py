@@ -12,6 +12,7 @@ from campaigns.rules.base import Entry
 
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from ..journals import GAME_1, SETUP, game_1_entries
+from ..rows import row_id
 from .conftest import SCREENSHOTS, assert_accessible, log_in
 from .test_setup_and_start import console_errors, settled
 
@@ -79,8 +80,8 @@ def log_game_night(page, shoot, campaign, number, seats):
     expect(page.get_by_role("heading", name=f"Start game {number}")).to_be_visible()
     shoot(page, f"{shot}-01-start-form-as-offered")
     for seat, (player, faction, _) in enumerate(seats, 1):
-        taps.pick(settled(page).locator(f"#id_seat{seat}_player"), player, f"seat {seat}'s player")
-        taps.pick(settled(page).locator(f"#id_seat{seat}_faction"), faction, f"seat {seat}'s faction")
+        taps.pick(settled(page).locator(row_id("seats", seat, "player")), player, f"seat {seat}'s player")
+        taps.pick(settled(page).locator(row_id("seats", seat, "faction")), faction, f"seat {seat}'s faction")
     for seat in range(1, len(seats) + 1):
         start_list = settled(page).locator(f"#seat-{seat} .start-list")
         if start_list.get_attribute("open") is None:
@@ -161,7 +162,7 @@ def test_the_start_form_as_offered_is_accessible_at_360(new_phone, shoot, live_s
     page.set_viewport_size({"width": 360, "height": 740})
     log_in(page, "olive")
     page.goto(f"/campaigns/{campaign.slug}/games/new/")
-    expect(page.locator("#id_seat1_player")).to_have_value("Cid")
+    expect(page.locator(row_id("seats", 1, "player"))).to_have_value("Cid")
     shoot(page, "taps-360-start-form")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert_accessible(page)

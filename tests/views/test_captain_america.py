@@ -16,6 +16,7 @@ from campaigns.systems.captain_america.forms import initial_for
 
 from ..conftest import load_journal
 from ..factories import MembershipFactory, UserFactory
+from ..rows import row_name, rows_post
 
 
 @pytest.fixture
@@ -30,9 +31,31 @@ def fresh_log(owner):
     return store.create_campaign(name="New log", system="captain-america", owner=owner, players=players)
 
 
+# Each seat as the form's rows hold it: with 4 players a hero each ("heroes"), with 2 a team each.
+SEAT_ROWS = {
+    "hero_captain_america": ("heroes", 1), "hero_falcon": ("heroes", 2), "hero_iron_man": ("heroes", 3),
+    "hero_war_machine": ("heroes", 4), "team_captain_america": ("teams", 1), "team_iron_man": ("teams", 2),
+}
+
+
+def seated(data):
+    """`data` with its seats (hero_falcon="Ben", team_iron_man="Ana") as the form's rows are
+    sent, both player counts' rows with their management forms, as the page sends them."""
+    sent = rows_post("heroes", [None] * 4) | rows_post("teams", [None] * 2)
+    for name, value in data.items():
+        sent[row_name(*SEAT_ROWS[name], "player") if name in SEAT_ROWS else name] = value
+    return sent
+
+
+def seat_row(form, seat):
+    """The row of `form` that holds `seat` ("hero_falcon")."""
+    prefix, number = SEAT_ROWS[seat]
+    return form.formsets[prefix].forms[number - 1]
+
+
 def four(number=6, **changes):
     """A legal 4-player play: Team Captain America 5 (Winter Soldier, most rooms), Team Iron Man 3."""
-    return {
+    return seated({
         "number": str(number),
         "played_on": "2026-11-28",
         "players": "4",
@@ -46,7 +69,7 @@ def four(number=6, **changes):
         "rooms_iron_man": "12",
         "action": "save",
         **changes,
-    }
+    })
 
 
 def two(number=6, **changes):
@@ -63,7 +86,7 @@ def two(number=6, **changes):
         "rooms_iron_man": "15",
         "action": "save",
     }
-    return {**data, **changes}
+    return seated({**data, **changes})
 
 
 def log(client, campaign, data, **headers):
@@ -89,7 +112,7 @@ def test_the_page_offers_the_last_plays_seats_and_todays_date(as_owner, airport)
     form = response.context["form"]
     assert form.initial["players"] == "4"
     # Play 5: Cid Captain America, Dee Falcon, Ana Iron Man, Ben War Machine.
-    assert [form.initial[f"hero_{h}"] for h in ("captain_america", "falcon", "iron_man", "war_machine")] == [
+    assert [seat_row(form, f"hero_{h}")["player"].value() for h in ("captain_america", "falcon", "iron_man", "war_machine")] == [
         "Cid", "Dee", "Ana", "Ben",
     ]
     assert form.initial["number"] == 6
@@ -108,8 +131,7 @@ def test_a_two_player_last_play_is_offered_whatever_order_its_heroes_were_writte
         {"player": "Dee", "heroes": ["War Machine", "Iron Man"]},
     ]}
     initial = initial_for(last, 5, None)
-    seated = (initial["players"], initial["team_captain_america"], initial["team_iron_man"])
-    assert seated == ("2", "Ben", "Dee")
+    assert (initial["players"], initial["teams"]) == ("2", [{"player": "Ben"}, {"player": "Dee"}])
 
 
 def test_a_first_play_starts_from_the_roster_size(as_owner, fresh_log):
@@ -220,19 +242,19 @@ def test_the_game_is_for_2_or_4_players(as_owner, airport):
 
 def test_a_player_has_one_seat(as_owner, airport):
     form = refused(as_owner, airport, four(hero_iron_man="Ana"))
-    assert form.errors["hero_iron_man"] == ["Ana has two seats: one seat per player"]
+    assert seat_row(form, "hero_iron_man").errors["player"] == ["Ana has two seats: one seat per player"]
 
 
 def test_each_seat_is_filled(as_owner, airport):
     form = refused(as_owner, airport, four(hero_falcon=""))
-    assert form.errors["hero_falcon"] == ["Choose who plays Falcon."]
+    assert seat_row(form, "hero_falcon").errors["player"] == ["Choose who plays Falcon."]
     form = refused(as_owner, airport, two(team_iron_man=""))
-    assert form.errors["team_iron_man"] == ["Choose who plays Team Iron Man."]
+    assert seat_row(form, "team_iron_man").errors["player"] == ["Choose who plays Team Iron Man."]
 
 
 def test_a_seat_is_a_player_of_the_campaign(as_owner, airport):
     form = refused(as_owner, airport, four(hero_falcon="Zed"))
-    assert form.errors["hero_falcon"] == ["Zed is not a player of this campaign."]
+    assert seat_row(form, "hero_falcon").errors["player"] == ["Zed is not a player of this campaign."]
 
 
 def test_the_teams_hold_35_rooms_at_most(as_owner, airport):
@@ -344,7 +366,7 @@ def test_the_correction_form_is_filled_with_the_play(as_owner, airport):
     assert response.status_code == 200
     form = response.context["form"]
     # Play 4: Ben (Falcon, Captain America) against Dee, the Quinjet to Team Captain America, 20–15.
-    assert (form.initial["players"], form.initial["team_captain_america"], form.initial["team_iron_man"]) == (
+    assert (form.initial["players"], *(seat_row(form, team)["player"].value() for team in ("team_captain_america", "team_iron_man"))) == (
         "2", "Ben", "Dee",
     )
     assert (form.initial["winter_soldier"], form.initial["quinjet"]) == ("nobody", "captain-america")
@@ -369,7 +391,7 @@ def test_a_correction_is_checked_by_the_same_rules(as_owner, airport):
     data = two(team_captain_america="Ben", team_iron_man="Ben")
     response = correct(as_owner, airport, 4, data)
     assert response.status_code == 200
-    assert response.context["form"].errors["team_iron_man"] == ["Ben has two seats: one seat per player"]
+    assert seat_row(response.context["form"], "team_iron_man").errors["player"] == ["Ben has two seats: one seat per player"]
     assert airport.live_entries()[-1].kind == "game"
 
 

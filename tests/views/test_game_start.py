@@ -17,6 +17,7 @@ from campaigns.rules.base import Entry as RuleEntry
 from ..conftest import campaign_after
 from ..factories import PlayerFactory
 from ..journals import PLAYERS, SETUP
+from ..rows import row_name, rows_post
 
 
 
@@ -45,9 +46,13 @@ def game_entries(campaign):
 def seats(*seats, number=1, played_on="2026-09-03", **extra):
     """The form's POST for these (player, faction, start) seats, clockwise."""
     data = {"number": str(number), "played_on": played_on}
-    for index, (player, faction, start) in enumerate(seats, 1):
-        data |= {f"seat{index}_player": player, f"seat{index}_faction": faction, f"seat{index}_start": start}
+    data |= rows_post("seats", [{"player": p, "faction": f, "start": s} for p, f, s in seats])
     return data | extra
+
+
+def seat(number, part):
+    """Seat `number`'s field `part` (from 1)."""
+    return row_name("seats", number, part)
 
 
 FOUR = [
@@ -74,9 +79,9 @@ def test_the_form_starts_game_1_today_with_five_empty_seats(as_owner, ready):
     assert "Start game 1" in html
     assert f'value="{timezone.localdate().isoformat()}"' in html
     assert len(response.context["rows"]) == 5
-    assert options(html, "seat1_player") == PLAYERS
-    assert options(html, "seat1_faction") == list(rules.FACTIONS)
-    assert options(html, "seat1_start") == sorted(rules.TERRITORIES, key=rules.TERRITORIES.index)
+    assert options(html, seat(1, "player")) == PLAYERS
+    assert options(html, seat(1, "faction")) == list(rules.FACTIONS)
+    assert options(html, seat(1, "start")) == sorted(rules.TERRITORIES, key=rules.TERRITORIES.index)
 
 
 def test_saving_appends_one_game_entry_and_goes_to_the_play_page(as_owner, ready):
@@ -102,16 +107,16 @@ def test_the_seats_fragment_offers_exactly_the_legal_starts_after_the_earlier_se
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="seats"') and "<html" not in html
     in_board_order = sorted(rules.legal_starts(state, "Ana", []), key=rules.TERRITORIES.index)
-    assert options(html, "seat1_start") == in_board_order
-    assert set(options(html, "seat2_start")) == set(rules.legal_starts(state, "Ben", ["Egypt"]))
-    assert set(options(html, "seat3_start")) == set(rules.legal_starts(state, "Cid", ["Egypt", "Peru"]))
-    assert "Brazil" not in options(html, "seat3_start") and "Egypt" not in options(html, "seat3_start")
+    assert options(html, seat(1, "start")) == in_board_order
+    assert set(options(html, seat(2, "start"))) == set(rules.legal_starts(state, "Ben", ["Egypt"]))
+    assert set(options(html, seat(3, "start"))) == set(rules.legal_starts(state, "Cid", ["Egypt", "Peru"]))
+    assert "Brazil" not in options(html, seat(3, "start")) and "Egypt" not in options(html, seat(3, "start"))
     assert response["Vary"].count("HX-Request") == 1
 
 
 def test_the_same_url_without_htmx_is_the_whole_page(as_owner, ready):
     html = as_owner.get(url(ready), seats(("Ana", "Khan Industries", "Egypt"))).content.decode()
-    assert "<html" in html and "Egypt" not in options(html, "seat2_start")
+    assert "<html" in html and "Egypt" not in options(html, seat(2, "start"))
 
 
 def test_a_start_made_illegal_by_an_earlier_seat_is_cleared_with_the_reason(as_owner, ready):
@@ -122,21 +127,21 @@ def test_a_start_made_illegal_by_an_earlier_seat_is_cleared_with_the_reason(as_o
 
 
 def test_why_not_explains_a_territory_that_is_not_offered(as_owner, ready):
-    data = seats(("Ana", "Khan Industries", "Egypt")) | {"seat2_player": "Ben", "seat2_why": "North Africa"}
+    data = seats(("Ana", "Khan Industries", "Egypt")) | {seat(2, "player"): "Ben", seat(2, "why"): "North Africa"}
     html = as_owner.get(url(ready), data, headers={"HX-Request": "true"}).content.decode()
     assert "North Africa borders Egypt, an earlier seat&#x27;s start: HQs may not be adjacent" in html
-    assert "North Africa" in options(html, "seat2_why") and "Peru" not in options(html, "seat2_why")
+    assert "North Africa" in options(html, seat(2, "why")) and "Peru" not in options(html, seat(2, "why"))
 
 
 def test_why_not_says_so_for_a_legal_start(as_owner, ready):
-    data = seats(("Ana", "Khan Industries", "Egypt")) | {"seat2_player": "Ben", "seat2_why": "Peru"}
+    data = seats(("Ana", "Khan Industries", "Egypt")) | {seat(2, "player"): "Ben", seat(2, "why"): "Peru"}
     html = as_owner.get(url(ready), data).content.decode()
     assert "Peru is a legal start for Ben." in html
 
 
 def test_why_not_is_not_offered_while_every_territory_is_legal(as_owner, ready):
     html = as_owner.get(url(ready), seats(("Ana", "Khan Industries", "Egypt"))).content.decode()
-    assert 'name="seat1_why"' not in html and 'name="seat2_why"' in html
+    assert f'name="{seat(1, "why")}"' not in html and f'name="{seat(2, "why")}"' in html
 
 
 def test_setup_tokens_and_scar_cards_are_shown_per_seat(as_owner, ready):
@@ -152,7 +157,7 @@ def test_setup_tokens_and_scar_cards_are_shown_per_seat(as_owner, ready):
 def test_a_signed_player_starts_with_a_missile_per_signature(as_owner, risk_campaign):
     state = states.state(risk_campaign)
     signed = max(state.players, key=state.signatures)
-    html = as_owner.get(url(risk_campaign), {"seat1_player": signed}).content.decode()
+    html = as_owner.get(url(risk_campaign), {seat(1, "player"): signed}).content.decode()
     missiles = state.signatures(signed)
     assert f"{missiles} Missile{'s' if missiles > 1 else ''}" in html
     assert "Start game 16" in html
@@ -178,7 +183,7 @@ def test_an_adjacent_start_is_refused_beside_that_seat(as_owner, ready):
 
 
 def test_a_half_filled_seat_says_what_it_misses(as_owner, ready):
-    data = seats(*FOUR[:3]) | {"seat4_player": "Dee"}
+    data = seats(*FOUR[:3]) | {seat(4, "player"): "Dee"}
     response = refused(as_owner, ready, data)
     errors = response.context["rows"][3]["errors"]
     assert errors["faction"] == ["Choose a faction for seat 4, or clear the seat."]
@@ -290,8 +295,8 @@ def test_a_new_name_joins_the_roster_and_takes_the_first_empty_seat(as_owner, re
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<section id="seats"')
     assert list(ready.players.values_list("name", flat=True)) == [*PLAYERS, "Fay"]
-    assert re.search(r'<select name="seat3_player".*?<option value="Fay" selected>', html, re.S)
-    assert options(html, "seat1_player") == [*PLAYERS, "Fay"]
+    assert re.search(rf'<select name="{seat(3, "player")}".*?<option value="Fay" selected>', html, re.S)
+    assert options(html, seat(1, "player")) == [*PLAYERS, "Fay"]
     assert game_entries(ready) == 0
 
 
@@ -304,7 +309,7 @@ def test_a_name_already_on_the_roster_is_refused_beside_the_field(as_owner, read
 def test_add_with_no_name_just_updates_the_choices(as_owner, ready):
     response = as_owner.post(url(ready), seats(*FOUR[:1]) | {"new_player": " ", "add_player": "1"})
     assert response.status_code == 200 and ready.players.count() == 5
-    assert "Egypt" not in options(response.content.decode(), "seat2_start")
+    assert "Egypt" not in options(response.content.decode(), seat(2, "start"))
 
 
 def test_a_viewer_may_not_start_a_game(client, ready, viewer):
@@ -317,7 +322,7 @@ def test_a_viewer_may_not_start_a_game(client, ready, viewer):
 # --- Random input never answers 500 ------------------------------------------------------
 
 FIELDS = ["number", "played_on", "scar_cards", "new_player", "add_player", "save", "update"] + [
-    f"seat{i}_{part}" for i in (1, 2, 3) for part in ("player", "faction", "start", "why")
+    seat(i, part) for i in (1, 2, 3) for part in ("player", "faction", "start", "why")
 ]
 VALUES = st.one_of(
     st.text(max_size=10),

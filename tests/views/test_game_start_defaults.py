@@ -13,6 +13,7 @@ from campaigns.rules.base import Entry as RuleEntry
 
 from ..factories import PlayerFactory
 from ..journals import PLAYERS, SETUP, game_1_entries
+from ..rows import row_name, rows_post
 
 
 
@@ -42,8 +43,18 @@ def selected(html, name):
     return chosen.group(1) if chosen else ""
 
 
+def seat(number, part):
+    """Seat `number`'s field `part` (from 1)."""
+    return row_name("seats", number, part)
+
+
+def seats(*seats, **extra):
+    """The form's data for these seats (each a dict of player, faction, start), clockwise."""
+    return rows_post("seats", list(seats)) | extra
+
+
 def seated(html):
-    return [(selected(html, f"seat{i}_player"), selected(html, f"seat{i}_faction")) for i in range(1, 6)]
+    return [(selected(html, seat(i, "player")), selected(html, seat(i, "faction"))) for i in range(1, 6)]
 
 
 def test_after_a_game_its_players_and_factions_are_offered_from_the_winner_clockwise(as_owner, after_game_1):
@@ -54,7 +65,7 @@ def test_after_a_game_its_players_and_factions_are_offered_from_the_winner_clock
     ]
     assert "Seated as in game 1, Cid, who won it, in seat 1, each with the same faction" in html
     # The starts are still the players' to choose: none is chosen for them.
-    assert not re.search(r'name="seat\d_start" value="[^"]+" checked', html)
+    assert not re.search(r'name="seats-\d-start" value="[^"]+" checked', html)
 
 
 def test_the_rules_layer_suggests_the_seats(after_game_1):
@@ -78,17 +89,19 @@ def test_a_roster_larger_than_a_table_is_not_seated(as_owner, campaign, owner):
 
 def test_a_seat_cleared_by_hand_stays_cleared(as_owner, after_game_1):
     """Only a first visit is filled in: a change re-sends every seat, emptied ones too."""
-    data = {"seat1_player": "", "seat1_faction": "", "seat2_player": "Dee", "seat2_faction": "Imperial Balkania"}
+    data = seats({"player": "", "faction": ""}, {"player": "Dee", "faction": "Imperial Balkania"})
     html = as_owner.get(url(after_game_1), data, headers={"HX-Request": "true"}).content.decode()
     assert seated(html)[:2] == [("", ""), ("Dee", "Imperial Balkania")]
     assert "Seated as in game 1" not in html
 
 
 def test_the_offered_seats_start_game_2_with_only_the_starts_chosen(as_owner, after_game_1):
-    data = {"number": "2", "played_on": "2026-09-10", "save": "1"}
-    for index, (player, faction) in enumerate(rules.suggested_seats(states.state(after_game_1)), 1):
-        data |= {f"seat{index}_player": player, f"seat{index}_faction": faction}
-    data |= {"seat1_start": "Egypt", "seat2_start": "Peru", "seat3_start": "Ural", "seat4_start": "Japan"}
+    offered = rules.suggested_seats(states.state(after_game_1))
+    starts = ["Egypt", "Peru", "Ural", "Japan"]
+    data = seats(
+        *({"player": player, "faction": faction, "start": start} for (player, faction), start in zip(offered, starts)),
+        number="2", played_on="2026-09-10", save="1",
+    )
     response = as_owner.post(url(after_game_1), data)
     assert response.status_code == 302
     game = Entry.objects.filter(campaign=after_game_1, kind="game").order_by("-position").first()
@@ -96,31 +109,32 @@ def test_the_offered_seats_start_game_2_with_only_the_starts_chosen(as_owner, af
 
 
 def test_an_offered_seat_is_still_checked_by_the_rules(as_owner, after_game_1):
-    data = {"number": "2", "played_on": "2026-09-10", "save": "1",
-            "seat1_player": "Cid", "seat1_faction": "Die Mechaniker", "seat1_start": "Egypt",
-            "seat2_player": "Dee", "seat2_faction": "Die Mechaniker", "seat2_start": "Peru",
-            "seat3_player": "Ana", "seat3_faction": "Khan Industries", "seat3_start": "Ural"}
+    data = seats({"player": "Cid", "faction": "Die Mechaniker", "start": "Egypt"},
+                 {"player": "Dee", "faction": "Die Mechaniker", "start": "Peru"},
+                 {"player": "Ana", "faction": "Khan Industries", "start": "Ural"},
+                 number="2", played_on="2026-09-10", save="1")
     response = as_owner.post(url(after_game_1), data)
     assert response.status_code == 200
     assert "Die Mechaniker is already played by Cid in this game" in response.content.decode()
 
 
 def test_a_seat_error_is_tied_to_its_field(as_owner, after_game_1):
-    data = {"number": "2", "played_on": "2026-09-10", "save": "1", "seat1_player": "Cid"}
+    data = seats({"player": "Cid"}, number="2", played_on="2026-09-10", save="1")
     html = as_owner.post(url(after_game_1), data).content.decode()
-    assert re.search(r'<select name="seat1_faction"[^>]*aria-describedby="id_seat1_faction_error"', html)
-    assert re.search(r'<fieldset class="field start-pick has-error" aria-describedby="id_seat1_start_error"', html)
+    faction, start = seat(1, "faction"), seat(1, "start")
+    assert re.search(rf'<select name="{faction}"[^>]*aria-describedby="id_{faction}_error"', html)
+    assert re.search(rf'<fieldset class="field start-pick has-error" aria-describedby="id_{start}_error"', html)
     for part in ("faction", "start"):
-        assert f'<ul class="errorlist" id="id_seat1_{part}_error"><li>' in html
+        assert f'<ul class="errorlist" id="id_{seat(1, part)}_error"><li>' in html
 
 
 def test_a_faction_left_on_a_seat_nobody_takes_is_ignored(as_owner, after_game_1):
     """Dee is away: clearing the player of the seat offered to her is enough."""
-    data = {"number": "2", "played_on": "2026-09-10", "save": "1",
-            "seat1_player": "Cid", "seat1_faction": "Die Mechaniker", "seat1_start": "Egypt",
-            "seat2_player": "", "seat2_faction": "Imperial Balkania", "seat2_start": "",
-            "seat3_player": "Ana", "seat3_faction": "Khan Industries", "seat3_start": "Ural",
-            "seat4_player": "Ben", "seat4_faction": "Enclave of the Bear", "seat4_start": "Peru"}
+    data = seats({"player": "Cid", "faction": "Die Mechaniker", "start": "Egypt"},
+                 {"player": "", "faction": "Imperial Balkania", "start": ""},
+                 {"player": "Ana", "faction": "Khan Industries", "start": "Ural"},
+                 {"player": "Ben", "faction": "Enclave of the Bear", "start": "Peru"},
+                 number="2", played_on="2026-09-10", save="1")
     response = as_owner.post(url(after_game_1), data)
     assert response.status_code == 302
     game = Entry.objects.filter(campaign=after_game_1, kind="game").order_by("-position").first()
@@ -128,10 +142,10 @@ def test_a_faction_left_on_a_seat_nobody_takes_is_ignored(as_owner, after_game_1
 
 
 def test_the_legal_starts_are_one_tap_chips_by_continent(as_owner, after_game_1):
-    html = as_owner.get(url(after_game_1), {"seat1_player": "Cid", "seat1_start": "Egypt", "seat2_player": "Dee"},
+    html = as_owner.get(url(after_game_1), seats({"player": "Cid", "start": "Egypt"}, {"player": "Dee"}),
                         headers={"HX-Request": "true"}).content.decode()
     state = states.state(after_game_1)
-    seat2 = re.findall(r'<input type="radio" name="seat2_start" value="([^"]+)"', html)
+    seat2 = re.findall(rf'<input type="radio" name="{seat(2, "start")}" value="([^"]+)"', html)
     assert set(seat2) == set(rules.legal_starts(state, "Dee", ["Egypt"]))
     # Seat 1 has chosen: its list is folded to the choice; seat 2 has not: its list is open.
     seat1_list = re.search(r'id="seat-1".*?<details class="start-list"( open)?>\s*<summary><strong>Egypt</strong>', html, re.S)

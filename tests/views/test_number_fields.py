@@ -19,6 +19,7 @@ from campaigns.systems.risk_legacy.forms.setup import COIN_FIELD, power_field
 from ..factories import CampaignFactory, MembershipFactory, PlayerFactory
 from ..journal_files import load_journal
 from ..journals import PLAYERS, SETUP
+from ..rows import row_name, rows_post
 from .test_play import game_ended, playing
 
 TRIPS = {"superscript": "²", "negative": "-1", "5000-digits": "9" * 5000}
@@ -121,27 +122,32 @@ RISK_LEGACY_SETUP = {
 }
 RISK_LEGACY_SEATS = {
     "number": "1", "played_on": "2026-09-03", "save": "1",
-    "seat1_player": "Ana", "seat1_faction": "Khan Industries", "seat1_start": "Egypt",
-    "seat2_player": "Ben", "seat2_faction": "Enclave of the Bear", "seat2_start": "Peru",
-    "seat3_player": "Cid", "seat3_faction": "Die Mechaniker", "seat3_start": "Ural",
+    **rows_post("seats", [
+        {"player": "Ana", "faction": "Khan Industries", "start": "Egypt"},
+        {"player": "Ben", "faction": "Enclave of the Bear", "start": "Peru"},
+        {"player": "Cid", "faction": "Die Mechaniker", "start": "Ural"},
+    ]),
 }
 CHART = tuple(f"chart-troops_{icons}" for icons in rl.TRADE_IN_ICONS)
 SKYRIM_CHAOS = {
     "number": "1", "mode": "chaos", "played_on": "2026-11-20", "save": "1",
-    "seat1_player": "Ana", "seat1_faction": "Thalmor", "seat1_territories": "20", "seat1_forts": "4",
-    "seat1_portals": "3", "seat2_player": "Ben", "seat2_faction": "Orcs", "seat2_territories": "16",
-    "seat2_forts": "2", "seat2_portals": "3",
+    **rows_post("seats", [
+        {"player": "Ana", "faction": "Thalmor", "territories": "20", "forts": "4", "portals": "3"},
+        {"player": "Ben", "faction": "Orcs", "territories": "16", "forts": "2", "portals": "3"},
+    ]),
 }
-SKYRIM_COUNTS = ("seat1_territories", "seat1_forts", "seat1_portals", "seat1_victory_points", "seat1_eliminated_in_turn")
+SKYRIM_COUNTS = tuple(
+    row_name("seats", 1, part) for part in ("territories", "forts", "portals", "victory_points", "eliminated_in_turn")
+)
 CAPTAIN_AMERICA_PLAY = {
     "number": "6", "played_on": "2026-11-28", "players": "4", "action": "save",
-    "hero_captain_america": "Ana", "hero_falcon": "Ben", "hero_iron_man": "Cid", "hero_war_machine": "Dee",
+    **rows_post("heroes", [{"player": name} for name in ("Ana", "Ben", "Cid", "Dee")]),
     "winter_soldier": "captain-america", "quinjet": "iron-man",
     "rooms_captain_america": "18", "rooms_iron_man": "14",
 }
 CAPTAIN_AMERICA_CORRECTION = {
     "number": "4", "seen": "0", "played_on": "2026-09-26", "players": "2", "action": "save",
-    "team_captain_america": "Ben", "team_iron_man": "Dee", "winter_soldier": "nobody", "quinjet": "iron-man",
+    **rows_post("teams", [{"player": "Ben"}, {"player": "Dee"}]), "winter_soldier": "nobody", "quinjet": "iron-man",
     "rooms_captain_america": "14", "rooms_iron_man": "20",
 }
 
@@ -172,9 +178,9 @@ ASKED = {
     # Dawnguard
     "dg-setup": Asked(
         dawnguard_new, "setup_edit",
-        {"hero_0_hero": "Sigrid", "hero_0_race": "Redguard", "hero_0_level": "1",
+        {**rows_post("heroes", [{"hero": "Sigrid", "race": "Redguard", "level": "1"}]),
          "hall_of_the_vigilant": "3, 5", "fort_dawnguard": "3, 5, 7"},
-        ("hero_0_level", "hall_of_the_vigilant", "fort_dawnguard"),
+        (row_name("heroes", 1, "level"), "hall_of_the_vigilant", "fort_dawnguard"),
     ),
     "dg-thresholds": Asked(
         dawnguard_sitting, "dawnguard_thresholds", {"fix-hall_of_the_vigilant": "2, 4", "fix-fort_dawnguard": "3, 5, 7"},
@@ -198,7 +204,9 @@ ASKED = {
         dawnguard_sitting, "dawnguard_contested_test", {"contest-asked": "1"}, ("contest-icons_0",), "get"
     ),
     # Risk: Skyrim
-    "skyrim-new": Asked(skyrim_new, "game_start", SKYRIM_CHAOS, ("number", *SKYRIM_COUNTS, "civil_war_winner")),
+    "skyrim-new": Asked(
+        skyrim_new, "game_start", SKYRIM_CHAOS, ("number", *SKYRIM_COUNTS, "civil_war_winner")
+    ),
     "skyrim-correct": Asked(
         skyrim_log, "play_correct", {**SKYRIM_CHAOS, "number": "8", "seen": "0"}, ("seen", *SKYRIM_COUNTS), args=(8,)
     ),
@@ -209,7 +217,8 @@ ASKED = {
     ),
     # Captain America
     "ca-new": Asked(
-        captain_america_log, "game_start", CAPTAIN_AMERICA_PLAY, ("number", "players", "rooms_captain_america", "rooms_iron_man")
+        captain_america_log, "game_start", CAPTAIN_AMERICA_PLAY,
+        ("number", "players", "rooms_captain_america", "rooms_iron_man"),
     ),
     "ca-correct": Asked(
         captain_america_log, "play_correct", CAPTAIN_AMERICA_CORRECTION,

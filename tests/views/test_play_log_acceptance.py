@@ -9,7 +9,7 @@ from campaigns.rules import play_log
 
 from ..conftest import load_journal
 
-from .test_skyrim_play import DOVAHKIIN, games, play, refused, seat
+from .test_skyrim_play import DOVAHKIIN, games, play, refused, seat, slot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
@@ -33,27 +33,27 @@ def test_refuses_a_stated_dovahkiin_winner_who_could_not_have_won(as_owner, skyr
 
 
 def test_refuses_dovahkiin_forts_without_territories(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**DOVAHKIIN, "seat1_forts": 2})
+    html = refused(as_owner, skyrim, {**DOVAHKIIN, slot(1, "forts"): 2})
     assert "How many territories had Ana? Their forts stand in territories" in html
     assert "&#x27;forts&#x27;" not in html  # no journal keys shown to the player
     assert games(skyrim) == []
 
 
 def test_refuses_dovahkiin_forts_above_territories(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**DOVAHKIIN, "seat1_territories": 1, "seat1_portals": 2})
+    html = refused(as_owner, skyrim, {**DOVAHKIIN, slot(1, "territories"): 1, slot(1, "portals"): 2})
     assert "Ana holds 2 portals but only 1 territory: portals are in territories" in html
     assert games(skyrim) == []
 
 
 def test_refuses_dovahkiin_holdings_above_the_board(as_owner, skyrim):
-    data = {**DOVAHKIIN, "seat1_territories": 30, "seat2_territories": 20}
+    data = {**DOVAHKIIN, slot(1, "territories"): 30, slot(2, "territories"): 20}
     html = refused(as_owner, skyrim, data)
     assert "the seats hold 50 territories in all, but Skyrim has only 48" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_dovahkiin_play_of_1_player(as_owner, skyrim):
-    data = {key: value for key, value in DOVAHKIIN.items() if not key.startswith("seat2_")}
+    data = {key: value for key, value in DOVAHKIIN.items() if not key.startswith(slot(2, ""))}
     html = refused(as_owner, skyrim, data)
     assert "Dovahkiin is played by 2 to 5 players, not 1" in html
     assert games(skyrim) == []

@@ -13,6 +13,7 @@ from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
+from ..rows import row_name, rows_post
 from .test_play import entries, game_ended, playing, post, state_now
 
 HTMX_FORM = {"HX-Request": "true", "HX-Boosted": "true"}
@@ -76,9 +77,10 @@ def test_a_refused_game_start_focuses_the_seat_in_error(client, owner, journal_d
     campaign = store.import_journal(journal_data("risk_legacy_15_games.json"), owner=owner)
     client.force_login(owner)
     state = states.state(campaign)
-    data = {"number": str(state.next_game_number), "played_on": "2026-09-03", "seat1_player": "Ana", "save": "1"}
+    data = {"number": str(state.next_game_number), "played_on": "2026-09-03", "save": "1"}
+    data |= rows_post("seats", [{"player": "Ana"}])
     html = client.post(reverse("game_start", args=[campaign.slug]), data).content.decode()
-    assert "autofocus" in tag(html, "id_seat1_faction")
+    assert "autofocus" in tag(html, f"id_{row_name('seats', 1, 'faction')}")
 
 
 # Every URL can be reloaded --------------------------------------------------------------------
@@ -216,7 +218,7 @@ def test_a_fixed_date_loses_its_error_when_the_game_start_form_is_rechecked(clie
     client.force_login(owner)
     url = reverse("game_start", args=[campaign.slug])
     number = str(states.state(campaign).next_game_number)
-    typed = {"number": number, "played_on": "someday", "scar_cards": "", "seat1_player": "Ana"}
+    typed = {"number": number, "played_on": "someday", "scar_cards": "", **rows_post("seats", [{"player": "Ana"}])}
     refused = client.post(url, typed | {"save": "1"}).content.decode()
     assert "Enter a valid date." in refused and "autofocus" in tag(refused, "id_played_on")
 
@@ -263,7 +265,7 @@ def test_a_refused_setup_focuses_the_summary_that_says_where_to_look(client, own
 
 def test_an_htmx_request_for_part_of_a_page_after_a_logout_loads_the_whole_login_page(client, owner, journal_data):
     campaign = store.import_journal(journal_data("risk_legacy_15_games.json"), owner=owner)
-    recheck = f"{reverse('game_start', args=[campaign.slug])}?seat1_player=Ana"
+    recheck = f"{reverse('game_start', args=[campaign.slug])}?{row_name('seats', 1, 'player')}=Ana"
     response = client.get(recheck, headers={"HX-Request": "true"}, follow=True)
     assert response.status_code == 200
     login, _, next_url = response["HX-Redirect"].partition("?next=")

@@ -11,6 +11,7 @@ from campaigns.rules import play_log
 
 from ..conftest import load_journal
 from ..factories import MembershipFactory
+from ..rows import row_name, rows_post
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
@@ -35,14 +36,18 @@ def correct_url(campaign, number):
     return reverse("play_correct", args=[campaign.slug, number])
 
 
-def seat(slot, player, faction, **counts):
-    fields = {f"seat{slot}_player": player, f"seat{slot}_faction": faction}
-    fields.update({f"seat{slot}_{part}": value for part, value in counts.items()})
-    return fields
+def slot(number, part):
+    """Seat slot `number`'s field `part` (from 1)."""
+    return row_name("seats", number, part)
+
+
+def seat(number, player, faction, **counts):
+    """Seat slot `number`'s fields as a browser sends them."""
+    return {slot(number, part): value for part, value in {"player": player, "faction": faction, **counts}.items()}
 
 
 def play(mode="chaos", number=1, *seats, **extra):
-    data = {"number": number, "mode": mode, "played_on": "2026-11-20", **extra}
+    data = {"number": number, "mode": mode, "played_on": "2026-11-20", **rows_post("seats", [None] * 5), **extra}
     for fields in seats:
         data.update(fields)
     return data
@@ -228,46 +233,46 @@ def refused(client, campaign, data, url=None):
 
 
 def test_refuses_more_forts_than_territories(as_owner, skyrim):
-    data = {**CHAOS, "seat2_forts": 17}
+    data = {**CHAOS, slot(2, "forts"): 17}
     html = refused(as_owner, skyrim, data)
     assert "Ben holds 17 forts but only 16 territories: forts are in territories" in html
-    assert 'id="id_seat2_forts_error"' in html or "id_seat2_forts" in html
+    assert f'id="id_{slot(2, "forts")}_error"' in html or f"id_{slot(2, 'forts')}" in html
     assert games(skyrim) == []
 
 
 def test_refuses_more_portals_than_territories(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat1_territories": 2, "seat1_forts": 1})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(1, "territories"): 2, slot(1, "forts"): 1})
     assert "Ana holds 3 portals but only 2 territories: portals are in territories" in html
     assert games(skyrim) == []
 
 
 def test_refuses_more_than_48_territories_in_all(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_territories": 30})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "territories"): 30})
     assert "the seats hold 50 territories in all, but Skyrim has only 48" in html
     assert games(skyrim) == []
 
 
 def test_refuses_more_than_9_forts_in_all(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_forts": 6})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "forts"): 6})
     assert "the seats hold 10 forts in all, but Skyrim has only 9" in html
     assert games(skyrim) == []
 
 
 def test_refuses_more_than_9_portals_in_all(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_portals": 7})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "portals"): 7})
     assert "the seats hold 10 portals in all, but Skyrim has only 9" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_dovahkiin_play_nobody_won(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**DOVAHKIIN, "seat1_victory_points": 9})
+    html = refused(as_owner, skyrim, {**DOVAHKIIN, slot(1, "victory_points"): 9})
     assert "no seat has 10 or more victory points with its hero alive" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_dovahkiin_winner_whose_hero_died(as_owner, skyrim):
     data = dict(DOVAHKIIN)
-    del data["seat1_hero_alive"]  # the box left unticked
+    del data[slot(1, "hero_alive")]  # the box left unticked
     html = refused(as_owner, skyrim, data)
     assert "no seat has 10 or more victory points with its hero alive" in html
     assert games(skyrim) == []
@@ -282,48 +287,48 @@ def test_refuses_a_civil_war_play_nobody_held_all_48(as_owner, skyrim):
 
 
 def test_refuses_an_eliminated_civil_war_winner(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CIVIL_WAR, "seat1_eliminated_in_turn": 4})
+    html = refused(as_owner, skyrim, {**CIVIL_WAR, slot(1, "eliminated_in_turn"): 4})
     assert "Ana holds all 48 territories, so was not eliminated" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_civil_war_play_of_2_players(as_owner, skyrim):
-    data = {key: value for key, value in CIVIL_WAR.items() if not key.startswith("seat3_")}
+    data = {key: value for key, value in CIVIL_WAR.items() if not key.startswith(slot(3, ""))}
     html = refused(as_owner, skyrim, data)
     assert "Civil War is played by 3 to 5 players, not 2" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_play_of_1_player(as_owner, skyrim):
-    data = {key: value for key, value in CHAOS.items() if not key.startswith("seat2_")}
+    data = {key: value for key, value in CHAOS.items() if not key.startswith(slot(2, ""))}
     html = refused(as_owner, skyrim, data)
     assert "Chaos is played by 2 to 5 players, not 1" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_faction_twice(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_faction": "Thalmor"})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "faction"): "Thalmor"})
     assert "Ana already plays the Thalmor: each faction once a game" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_player_twice(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_player": "Ana"})
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "player"): "Ana"})
     assert "Ana has two seats: one seat per player" in html
     assert games(skyrim) == []
 
 
 def test_refuses_a_seat_without_its_counts(as_owner, skyrim):
-    data = {key: value for key, value in CHAOS.items() if key != "seat2_portals"}
+    data = {key: value for key, value in CHAOS.items() if key != slot(2, "portals")}
     html = refused(as_owner, skyrim, data)
     assert "How many portals had Ben?" in html
     assert games(skyrim) == []
 
 
 def test_a_refusal_focuses_its_field(as_owner, skyrim):
-    html = refused(as_owner, skyrim, {**CHAOS, "seat2_forts": 17})
-    assert 'name="seat2_forts"' in html
-    field = html[html.index('name="seat2_forts"') - 300 : html.index('name="seat2_forts"') + 300]
+    html = refused(as_owner, skyrim, {**CHAOS, slot(2, "forts"): 17})
+    assert f'name="{slot(2, "forts")}"' in html
+    field = html[html.index(f'name="{slot(2, "forts")}"') - 300 : html.index(f'name="{slot(2, "forts")}"') + 300]
     assert "autofocus" in field and "aria-invalid" in field
 
 
@@ -349,7 +354,7 @@ def test_viewers_cannot_log(client, skyrim):
 def test_the_correction_form_is_filled_with_the_play(as_owner, logged):
     html = as_owner.get(correct_url(logged, 8)).content.decode()
     assert "Correct play 8" in html
-    assert 'name="seat1_territories" value="10"' in html
+    assert f'name="{slot(1, "territories")}" value="10"' in html
     assert "Save the correction" in html
     assert "share the win" in html  # its score shows at once
 
@@ -388,10 +393,10 @@ def test_a_correction_made_meanwhile_on_another_phone_is_not_overwritten(as_owne
         seat(2, "Ben", "Orcs", territories=9, forts=1, portals=2),
     )
     save(as_owner, logged, first, correct_url(logged, 8))
-    second = {**first, "seat1_territories": 3, "seat1_forts": 0, "seat1_portals": 0}
+    second = {**first, slot(1, "territories"): 3, slot(1, "forts"): 0, slot(1, "portals"): 0}
     html = refused(as_owner, logged, second, correct_url(logged, 8))
     assert "Play 8 was corrected on another phone just now, so nothing was saved" in html
-    assert 'name="seat1_territories" value="12"' in html and 'name="seen" value="1"' in html
+    assert f'name="{slot(1, "territories")}" value="12"' in html and 'name="seen" value="1"' in html
     assert now(logged).corrections_of(8) == 1
 
 
@@ -507,7 +512,7 @@ def test_correcting_a_play_with_a_stated_winner_asks_again_who_got_there_first(a
     assert "Ana and Ben have 10+ victory points and a living hero" in html
     assert 'value="Ben" id="id_first_2" checked' in html
     assert "Ben wins" in html
-    assert 'name="seat3_territories" value="14"' in html  # Dovahkiin's optional holdings kept
+    assert f'name="{slot(3, "territories")}" value="14"' in html  # Dovahkiin's optional holdings kept
 
 
 def test_a_stated_winner_is_dropped_when_only_one_seat_could_have_won(as_owner, owner):

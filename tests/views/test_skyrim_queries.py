@@ -11,13 +11,15 @@ from django.urls import reverse
 from campaigns import store
 
 from ..conftest import load_journal
+from ..rows import rows_post
 from .test_query_counts import queries
 
 PREVIEW = {
     "number": "2", "mode": "chaos", "played_on": "2026-11-20",
-    "seat1_player": "Ana", "seat1_faction": "Thalmor", "seat1_territories": "20", "seat1_forts": "4",
-    "seat1_portals": "3", "seat2_player": "Ben", "seat2_faction": "Orcs", "seat2_territories": "16",
-    "seat2_forts": "2", "seat2_portals": "3",
+    **rows_post("seats", [
+        {"player": "Ana", "faction": "Thalmor", "territories": "20", "forts": "4", "portals": "3"},
+        {"player": "Ben", "faction": "Orcs", "territories": "16", "forts": "2", "portals": "3"},
+    ]),
 }
 
 

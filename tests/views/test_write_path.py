@@ -21,6 +21,7 @@ from campaigns.web.writes import WHOLE_FORM, RefusalsBesideFields, sentence
 from ..factories import UserFactory
 from ..journal_files import load_journal
 from ..phones import at_once
+from ..rows import rows_post
 
 PHONES = 20
 CORRECTED_MEANWHILE = "was corrected on another phone just now, so nothing was saved"
@@ -42,10 +43,10 @@ def skyrim_correction(number: int, variant: int) -> dict:
     """A legal correction of a two-seat Chaos play, different for each `variant`."""
     return {
         "number": number, "seen": 0, "mode": "chaos", "played_on": "2026-11-20", "save": "1",
-        "seat1_player": "Ana", "seat1_faction": "Thalmor",
-        "seat1_territories": 12 + variant, "seat1_forts": 2, "seat1_portals": 2,
-        "seat2_player": "Ben", "seat2_faction": "Orcs",
-        "seat2_territories": 9, "seat2_forts": 1, "seat2_portals": 2,
+        **rows_post("seats", [
+            {"player": "Ana", "faction": "Thalmor", "territories": 12 + variant, "forts": 2, "portals": 2},
+            {"player": "Ben", "faction": "Orcs", "territories": 9, "forts": 1, "portals": 2},
+        ]),
     }
 
 
@@ -53,7 +54,7 @@ def captain_america_correction(number: int, variant: int) -> dict:
     """A legal correction of a two-player play, different for each `variant`."""
     return {
         "number": number, "seen": 0, "played_on": "2026-09-26", "players": "2", "action": "save",
-        "team_captain_america": "Ben", "team_iron_man": "Dee",
+        **rows_post("teams", [{"player": "Ben"}, {"player": "Dee"}]),
         "winter_soldier": "nobody", "quinjet": "iron-man",
         "rooms_captain_america": str(variant), "rooms_iron_man": "10",
     }

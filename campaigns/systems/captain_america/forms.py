@@ -7,37 +7,31 @@ the rules layer's (campaigns/rules/captain_america.py), which refuses what break
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 
 from ...rules import captain_america as rules
 from ...rules.base import RuleError
-from ...web.writes import RefusalsBesideFields
+from ...web.rows import rows
+from ...web.writes import RefusalsBesideFields, place_number
 
 CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
 NOBODY = "nobody"  # a radio needs a value for "nobody holds it" (null in the journal)
 
 
+# The seats, in the order the journal writes them, for each player count the rules allow
+# (rules.seats_for: with 2 players a player runs a team, with 4 a hero); each count's seats are
+# one formset of SeatForm rows: "teams" (teams-0-player, teams-1-player) or "heroes".
+SEATS = {count: rules.seats_for(count) for count in rules.PLAYER_COUNTS}
+SEAT_ROWS = {count: "teams" if len(seats[0]) > 1 else "heroes" for count, seats in SEATS.items()}
 
-def _seat_field_name(heroes: tuple[str, ...]) -> str:
-    """A seat's form field: a whole team's ("team_iron_man") or one hero's ("hero_falcon")."""
-    if len(heroes) > 1:
-        return f"team_{rules.HEROES[heroes[0]].replace('-', '_')}"
-    return f"hero_{heroes[0].lower().replace(' ', '_')}"
 
+def seat_label(heroes: tuple[str, ...]) -> str:
+    """Who a seat plays: a whole team ("Team Iron Man") or one hero ("Falcon")."""
+    return rules.TEAM_NAMES[rules.HEROES[heroes[0]]] if len(heroes) > 1 else heroes[0]
 
-# One field per seat, in the order the journal writes the seats, for each player count the
-# rules allow (rules.seats_for: with 2 players a player runs a team, with 4 a hero).
-SEAT_FIELDS = {
-    count: tuple((_seat_field_name(heroes), heroes) for heroes in rules.seats_for(count))
-    for count in rules.PLAYER_COUNTS
-}
 ROOM_FIELDS = {CAP: "rooms_captain_america", IRON: "rooms_iron_man"}
 HOLDER_CHOICES = [(CAP, rules.TEAM_NAMES[CAP]), (IRON, rules.TEAM_NAMES[IRON]), (NOBODY, "Nobody")]
 PLAYER_COUNT_MESSAGE = "The game is played by 2 players (a team each) or 4 (a hero each)."
-# Where a rules-layer refusal names a seat: "game 3, seat 2 (Ben)".
-SEAT_IN_PLACE = re.compile(r"\bseat (\d+)\b")
 
 
 class Form(forms.Form):
@@ -48,19 +42,26 @@ class Form(forms.Form):
         super().__init__(*args, **kwargs)
 
 
-def _player_field(label: str, roster: list[str]) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=label,
-        required=False,  # only the seats of the chosen player count are needed (clean)
-        choices=[("", "Choose…"), *((name, name) for name in roster)],
-        error_messages={"invalid_choice": "%(value)s is not a player of this campaign."},
-    )
+class SeatForm(Form):
+    """One seat: who played it (`label`: the team or hero it plays)."""
+
+    def __init__(self, *args, roster: list[str], label: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = forms.ChoiceField(
+            label=label,
+            required=False,  # only the seats of the chosen player count are needed (PlayForm.clean)
+            choices=[("", "Choose…"), *((name, name) for name in roster)],
+            error_messages={"invalid_choice": "%(value)s is not a player of this campaign."},
+        )
 
 
 class PlayForm(RefusalsBesideFields, Form):
     """A whole play: the date, who played which heroes, who holds the Winter Soldier and the
     Quinjet at the end of round 5 and each team's rooms. A refusal shows beside the field of
-    the seat or the rooms it concerns (`refusal_field`), else beside its own field or above."""
+    the seat or the rooms it concerns (`refusal_field`), else beside its own field or above.
+
+    The seats of each player count are a formset (`seat_rows[count]`), both on the page (the
+    chosen count's shown); `initial["teams"]` or `initial["heroes"]`: their first players."""
 
     refusal_fields = {"number": None}  # a hidden field: said above the form
     refusal_as_sentence = True
@@ -74,7 +75,7 @@ class PlayForm(RefusalsBesideFields, Form):
         coerce=int,
         choices=[
             (str(count), f"{count} players: {'each runs a team' if len(heroes) > 1 else 'one hero each'}")
-            for count, ((_, heroes), *_) in SEAT_FIELDS.items()
+            for count, (heroes, *_) in SEATS.items()
         ],
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": PLAYER_COUNT_MESSAGE, "required": PLAYER_COUNT_MESSAGE},
@@ -101,11 +102,18 @@ class PlayForm(RefusalsBesideFields, Form):
     )
 
     def __init__(self, *args, roster: list[str], **kwargs):
-        super().__init__(*args, **kwargs)
-        for seats in SEAT_FIELDS.values():
-            for name, heroes in seats:
-                team = rules.TEAM_NAMES[rules.HEROES[heroes[0]]]
-                self.fields[name] = _player_field(team if len(heroes) > 1 else heroes[0], roster)
+        initial = dict(kwargs.pop("initial", None) or {})
+        seated = {prefix: initial.pop(prefix, None) for prefix in SEAT_ROWS.values()}
+        super().__init__(*args, initial=initial, **kwargs)
+        self.seat_rows = {
+            count: rows(
+                SeatForm, len(seats), prefix=SEAT_ROWS[count], data=self.data if self.is_bound else None,
+                initial=seated[SEAT_ROWS[count]], form_kwargs={"roster": roster},
+                row_kwargs=[{"label": seat_label(heroes)} for heroes in seats],
+            )
+            for count, seats in SEATS.items()
+        }
+        self.formsets = {SEAT_ROWS[count]: formset for count, formset in self.seat_rows.items()}
         for name in ROOM_FIELDS.values():
             # No max: above ROOMS_WITH_THE_QUINJET is the rules' refusal, in their words, beside the field.
             self.fields[name].widget.attrs.update({"min": 0, "inputmode": "numeric"})
@@ -113,17 +121,11 @@ class PlayForm(RefusalsBesideFields, Form):
     def clean(self):
         cleaned = super().clean()
         count = cleaned.get("players")
-        for name, heroes in SEAT_FIELDS.get(count, ()):
-            if name not in self.errors and not cleaned.get(name):
-                who = rules.TEAM_NAMES[rules.HEROES[heroes[0]]] if len(heroes) > 1 else heroes[0]
-                self.add_error(name, f"Choose who plays {who}.")
+        if count in SEATS:
+            for row, heroes in zip(self.seat_rows[count].forms, SEATS[count]):
+                if "player" not in row.errors and not row.cleaned_data.get("player"):
+                    row.add_error("player", f"Choose who plays {seat_label(heroes)}.")
         return cleaned
-
-    @property
-    def seat_fields(self):
-        """The chosen player count's seat fields (bound fields), in the journal's order."""
-        count = self.typed_count()
-        return [self[name] for name, _ in SEAT_FIELDS.get(count, ())]
 
     def typed_count(self) -> int | None:
         """The player count as chosen (even before the form is checked)."""
@@ -137,8 +139,8 @@ class PlayForm(RefusalsBesideFields, Form):
             "number": data["number"],
             "played_on": data["played_on"].isoformat(),
             "seats": [
-                {"player": data[name], "heroes": list(heroes)}
-                for name, heroes in SEAT_FIELDS[data["players"]]
+                {"player": row.cleaned_data["player"], "heroes": list(heroes)}
+                for row, heroes in zip(self.seat_rows[data["players"]].forms, SEATS[data["players"]])
             ],
             "winter_soldier": None if data["winter_soldier"] == NOBODY else data["winter_soldier"],
             "quinjet": None if data["quinjet"] == NOBODY else data["quinjet"],
@@ -149,11 +151,11 @@ class PlayForm(RefusalsBesideFields, Form):
         """The field where a rules-layer refusal is shown: a seat's by the seat it names,
         the rooms beside the team's rooms field the sentence names first; None above the form."""
         if error.field in ("player", "heroes", "seats"):
-            seat = SEAT_IN_PLACE.search(error.place or "")
-            seats = SEAT_FIELDS.get(self.cleaned_data.get("players"), ())
-            if seat and 1 <= int(seat.group(1)) <= len(seats):
-                return seats[int(seat.group(1)) - 1][0]
-            return None
+            number = place_number(error, "seat")
+            count = self.cleaned_data.get("players")
+            if number is None or count not in SEATS:
+                return None
+            return self.row_field_name(SEAT_ROWS[count], number - 1, "player")
         if error.field == "rooms":
             named = [
                 name for team, name in ROOM_FIELDS.items() if error.message.startswith(rules.TEAM_NAMES[team])
@@ -191,9 +193,12 @@ def initial_for(game: dict | None, number: int, today) -> dict:
         seat["player"]
         for seat in seats
     }
-    for name, heroes in SEAT_FIELDS.get(len(seats), ()):
+    if len(seats) in SEATS:
         # A 2-player seat may list its team's heroes in either order.
-        initial[name] = by_heroes.get(heroes) or by_heroes.get(tuple(reversed(heroes)), "")
+        initial[SEAT_ROWS[len(seats)]] = [
+            {"player": by_heroes.get(heroes) or by_heroes.get(tuple(reversed(heroes)), "")}
+            for heroes in SEATS[len(seats)]
+        ]
     return initial
 
 

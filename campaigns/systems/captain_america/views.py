@@ -23,7 +23,6 @@ from ..play_log.views.live import form_query
 from ...web.htmx import render_page
 from ...web.writes import append_or_refuse, focus_first_error, sentence
 from .forms import (
-    SEAT_FIELDS,
     DeploymentForm,
     PlayForm,
     TurnOrderForm,
@@ -60,8 +59,7 @@ def _preview(form: PlayForm, check) -> dict:
         return {"problem": sentence(form.refusal.message)}
     if not form.is_valid():
         # What is still missing, as the fields' own messages say it (in the fields' order).
-        missing = [message for name in form.fields if name in form.errors for message in form.errors[name]]
-        return {"missing": missing + list(form.non_field_errors())}
+        return {"missing": form.every_error()}
     try:
         record = check(form.game())
     except RuleError as error:
@@ -111,7 +109,7 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "correcting": correcting,
         "number": form["number"].value(),
         "roster_size": len(state.players),
-        "seat_groups": [(count, [form[name] for name, _ in seats]) for count, seats in SEAT_FIELDS.items()],
+        "seat_groups": [(count, [row["player"] for row in rows.forms]) for count, rows in form.seat_rows.items()],
         "fewest_players": min(rules.PLAYER_COUNTS),
         "rooms_on_the_board": rules.ROOMS_ON_THE_BOARD,
         "rooms_with_the_quinjet": rules.ROOMS_WITH_THE_QUINJET,

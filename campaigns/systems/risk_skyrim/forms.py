@@ -1,25 +1,25 @@
 """Risk: Skyrim's forms: one play (logged new or corrected) and the table's setup helpers.
 
-A play form has five seat slots (2 to 5 players sit; an empty slot is left out) and asks,
-per mode, what decides the game. It turns into the game entry exactly as JOURNAL.md writes it
+A play form has five seat slots (2 to 5 players sit; an empty slot is left out), a formset of
+one `SeatForm` each (`seats-0-player`, ...), and asks, per mode, what decides the game. It turns into the game entry exactly as JOURNAL.md writes it
 (`game_data`); every rule is the rules layer's (campaigns/rules/risk_skyrim.py), and a refusal
 comes back beside the field it concerns (`refusal_field`).
 """
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from django import forms
 
 from ...rules import risk_skyrim as rules
-from ...web.writes import RefusalsBesideFields
+from ...web.rows import rows
+from ...web.writes import RefusalsBesideFields, place_number
 
 SLOTS = range(1, rules.MOST_PLAYERS + 1)  # one slot per seat the rules allow
 HOLDINGS = ("territories", "forts", "portals")
 SEAT_PARTS = ("player", "faction", *HOLDINGS, "victory_points", "hero_alive", "eliminated_in_turn")
-SEAT_OF_PLACE = re.compile(r", seat (\d+)")
+SEAT_ROWS = "seats"  # the seat slots' formset: seats-0-player, seats-0-faction, ...
 LABELS = {
     "territories": "Territories",
     "forts": "Forts",
@@ -28,10 +28,6 @@ LABELS = {
     "hero_alive": "Hero alive at the end",
     "eliminated_in_turn": "Eliminated in turn",
 }
-
-
-def seat_field(slot: int, part: str) -> str:
-    return f"seat{slot}_{part}"
 
 
 def _count(label: str, least: int = 0) -> forms.IntegerField:
@@ -52,10 +48,30 @@ class Form(forms.Form):
         super().__init__(*args, **kwargs)
 
 
+class SeatForm(Form):
+    """One seat slot: who played which faction, and what each mode counts."""
+
+    def __init__(self, *args, roster: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = forms.ChoiceField(
+            label="Player", required=False, choices=[("", "—"), *((name, name) for name in roster)]
+        )
+        self.fields["faction"] = forms.ChoiceField(
+            label="Faction", required=False, choices=[("", "—"), *((f, f) for f in rules.FACTIONS)]
+        )
+        for part in HOLDINGS:
+            self.fields[part] = _count(LABELS[part])
+        self.fields["victory_points"] = _count(LABELS["victory_points"])
+        self.fields["hero_alive"] = forms.BooleanField(label=LABELS["hero_alive"], required=False)
+        self.fields["eliminated_in_turn"] = _count(LABELS["eliminated_in_turn"], least=1)
+
+
 class PlayForm(RefusalsBesideFields, Form):
     """One Risk: Skyrim play: mode, date, seats and what decided it. A refusal about the whole
     game shows beside its field (the seat-less "won": who got there first), one about a seat
-    beside that seat's field (`refusal_field`), above the form when it has none."""
+    beside that seat's field (`refusal_field`), above the form when it has none.
+
+    `initial["seats"]`: each seat slot's first values, in order (the seats' formset)."""
 
     refusal_fields = {"won": "first_to_ten", "number": None}  # number: a hidden field, said above
 
@@ -80,43 +96,39 @@ class PlayForm(RefusalsBesideFields, Form):
     )
 
     def __init__(self, *args, roster: list[str], **kwargs):
-        super().__init__(*args, **kwargs)
+        initial = dict(kwargs.pop("initial", None) or {})
+        seats = initial.pop("seats", ())
+        super().__init__(*args, initial=initial, **kwargs)
         self.roster = list(roster)
-        for slot in SLOTS:
-            self.fields[seat_field(slot, "player")] = forms.ChoiceField(
-                label="Player", required=False, choices=[("", "—"), *((name, name) for name in self.roster)]
-            )
-            self.fields[seat_field(slot, "faction")] = forms.ChoiceField(
-                label="Faction", required=False, choices=[("", "—"), *((f, f) for f in rules.FACTIONS)]
-            )
-            for part in HOLDINGS:
-                self.fields[seat_field(slot, part)] = _count(LABELS[part])
-            self.fields[seat_field(slot, "victory_points")] = _count(LABELS["victory_points"])
-            self.fields[seat_field(slot, "hero_alive")] = forms.BooleanField(
-                label=LABELS["hero_alive"], required=False
-            )
-            self.fields[seat_field(slot, "eliminated_in_turn")] = _count(LABELS["eliminated_in_turn"], least=1)
+        self.seats_rows = rows(
+            SeatForm, len(SLOTS), prefix=SEAT_ROWS, data=self.data if self.is_bound else None,
+            initial=seats, form_kwargs={"roster": self.roster},
+        )
+        self.formsets = {SEAT_ROWS: self.seats_rows}
 
     # -- reading it ------------------------------------------------------------------------
 
-    def filled_slots(self) -> list[int]:
-        """The slots someone sits in, in seat order."""
-        return [slot for slot in SLOTS if self.cleaned_data.get(seat_field(slot, "player"))]
+    def filled_slots(self) -> list[tuple[int, forms.Form]]:
+        """The slots someone sits in, in seat order: (slot number, from 1; its row)."""
+        return [
+            (slot, row) for slot, row in zip(SLOTS, self.seats_rows.forms) if row.cleaned_data.get("player")
+        ]
 
     def clean(self):
         cleaned = super().clean()
         mode = cleaned.get("mode")
-        for slot in SLOTS:
-            player = cleaned.get(seat_field(slot, "player"))
+        for row in self.seats_rows.forms:
+            seat = row.cleaned_data
+            player = seat.get("player")
             if not player:
-                if cleaned.get(seat_field(slot, "faction")):
-                    self.add_error(seat_field(slot, "player"), "Pick who played this faction, or clear the seat.")
+                if seat.get("faction"):
+                    row.add_error("player", "Pick who played this faction, or clear the seat.")
                 continue
-            if not cleaned.get(seat_field(slot, "faction")):
-                self.add_error(seat_field(slot, "faction"), f"Pick {player}’s faction.")
+            if not seat.get("faction"):
+                row.add_error("faction", f"Pick {player}’s faction.")
             for part in self.counts_needed(mode):
-                if cleaned.get(seat_field(slot, part)) is None and seat_field(slot, part) not in self.errors:
-                    self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} had {player}?")
+                if seat.get(part) is None and part not in row.errors:
+                    row.add_error(part, f"How many {LABELS[part].lower()} had {player}?")
         return cleaned
 
     @staticmethod
@@ -134,23 +146,24 @@ class PlayForm(RefusalsBesideFields, Form):
         data = self.cleaned_data
         mode = data.get("mode")
         seats = []
-        for slot in self.filled_slots():
-            seat = {"player": data[seat_field(slot, "player")], "faction": data.get(seat_field(slot, "faction"))}
+        for slot, row in self.filled_slots():
+            typed = row.cleaned_data
+            seat = {"player": typed["player"], "faction": typed.get("faction")}
             if mode == rules.CHAOS:
-                seat.update({part: data[seat_field(slot, part)] for part in HOLDINGS})
+                seat.update({part: typed[part] for part in HOLDINGS})
             elif mode == rules.DOVAHKIIN:
-                seat["victory_points"] = data[seat_field(slot, "victory_points")]
-                seat["hero_alive"] = bool(data.get(seat_field(slot, "hero_alive")))
+                seat["victory_points"] = typed["victory_points"]
+                seat["hero_alive"] = bool(typed.get("hero_alive"))
                 # The holdings are optional here: written only when counted.
                 for part in HOLDINGS:
-                    if data.get(seat_field(slot, part)) is not None:
-                        seat[part] = data[seat_field(slot, part)]
+                    if typed.get(part) is not None:
+                        seat[part] = typed[part]
             elif mode == rules.CIVIL_WAR:
                 # The winner holds all 48, so every other seat holds none.
                 won = data.get("civil_war_winner") == slot
                 seat["territories"] = rules.TERRITORIES if won else 0
-                if data.get(seat_field(slot, "eliminated_in_turn")) is not None:
-                    seat["eliminated_in_turn"] = data[seat_field(slot, "eliminated_in_turn")]
+                if typed.get("eliminated_in_turn") is not None:
+                    seat["eliminated_in_turn"] = typed["eliminated_in_turn"]
             seats.append(seat)
         if mode == rules.DOVAHKIIN:
             first = data.get("first_to_ten")
@@ -187,26 +200,26 @@ class PlayForm(RefusalsBesideFields, Form):
     # -- refusals --------------------------------------------------------------------------
 
     def refusal_field(self, error) -> str | None:
-        """Its seat's field when the refusal names a seat (the place "game 3, seat 2 (Ben)"),
-        Civil War's territories beside who held them all, else by the mapping."""
-        match = SEAT_OF_PLACE.search(error.place or "")
-        if match:
-            index = int(match.group(1))
-            slots = self.filled_slots()
-            if 1 <= index <= len(slots):
-                part = error.field if error.field in SEAT_PARTS else "player"
-                if part == "territories" and self.cleaned_data.get("mode") == rules.CIVIL_WAR:
-                    return "civil_war_winner"
-                return seat_field(slots[index - 1], part)
-        if error.field == "territories" and self.cleaned_data.get("mode") == rules.CIVIL_WAR:
+        """Its seat's field when the refusal names a seat (the place "game 3, seat 2 (Ben)":
+        the second seat filled in), Civil War's territories beside who held them all, else by
+        the mapping."""
+        civil_war = self.cleaned_data.get("mode") == rules.CIVIL_WAR
+        number = place_number(error, "seat")
+        filled = [slot for slot, _ in self.filled_slots()]
+        if number is not None and 1 <= number <= len(filled):
+            part = error.field if error.field in SEAT_PARTS else "player"
+            if part == "territories" and civil_war:
+                return "civil_war_winner"
+            return self.row_field_name(SEAT_ROWS, filled[number - 1] - 1, part)
+        if error.field == "territories" and civil_war:
             return "civil_war_winner"
         return super().refusal_field(error)
 
     def slot_rows(self) -> list[dict]:
         """Each seat slot's bound fields, for the template."""
         return [
-            {"slot": slot, **{part: self[seat_field(slot, part)] for part in SEAT_PARTS}}
-            for slot in SLOTS
+            {"slot": slot, **{part: row[part] for part in SEAT_PARTS}}
+            for slot, row in zip(SLOTS, self.seats_rows.forms)
         ]
 
 
@@ -214,10 +227,8 @@ def initial_from_game(data: dict) -> dict:
     """A play form's initial values from a game as the journal holds it (to correct it)."""
     initial = {"number": data["number"], "played_on": data["played_on"], "mode": data["mode"],
                "dovahkiin_rules": data.get("dovahkiin_rules", False)}
+    initial["seats"] = [{part: seat[part] for part in SEAT_PARTS if part in seat} for seat in data["seats"]]
     for slot, seat in enumerate(data["seats"], 1):
-        for part in SEAT_PARTS:
-            if part in seat:
-                initial[seat_field(slot, part)] = seat[part]
         if data["mode"] == rules.CIVIL_WAR and seat.get("territories") == rules.TERRITORIES:
             initial["civil_war_winner"] = str(slot)
         if seat.get("won") is True:
@@ -228,13 +239,12 @@ def initial_from_game(data: dict) -> dict:
 def initial_after(last: dict | None, number: int) -> dict:
     """A new play's initial values: today, and the last play's mode and seats offered first."""
     initial = {"number": number, "played_on": date.today(), "mode": rules.CHAOS}
-    for slot in SLOTS:
-        initial[seat_field(slot, "hero_alive")] = True
+    seats = [{"hero_alive": True} for _ in SLOTS]
     if last:
         initial["mode"] = last["mode"]
-        for slot, seat in enumerate(last["seats"], 1):
-            initial[seat_field(slot, "player")] = seat["player"]
-            initial[seat_field(slot, "faction")] = seat.get("faction", "")  # unknown in a play from BG Stats
+        for seat, played in zip(seats, last["seats"]):
+            seat.update(player=played["player"], faction=played.get("faction", ""))  # unknown in a play from BG Stats
+    initial["seats"] = seats
     return initial
 
 

@@ -27,6 +27,7 @@ from ..play_log.correcting import Correcting
 from ..play_log.views.live import form_query
 from ...web.htmx import render_page, wants_fragment
 from ...web.params import whole_number
+from ...web.rows import as_sent
 from ...web.writes import append_or_refuse
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
@@ -49,7 +50,7 @@ def preview(form: PlayForm, roster: list[str]) -> dict:
     contenders = form.contenders()  # asked even when something else is wrong
     asked = {"contenders": contenders, "contenders_text": join_names(contenders) if contenders else ""}
     if not valid:
-        problems = [error for errors in form.errors.values() for error in errors]
+        problems = form.every_error()
         return {"ready": False, "problems": problems, **asked}
     data = form.game_data()
     try:
@@ -210,8 +211,10 @@ def play_correct(request, slug, number):
 
 
 def _as_it_stands(state, number: int) -> dict:
-    """Play `number` as it reads now, with how many times it was corrected (`seen`)."""
-    return {**initial_from_game(state.play_data(number)), "seen": state.corrections_of(number)}
+    """Play `number` as it reads now, with how many times it was corrected (`seen`), as the
+    correction form sends it (to bind the form, so its score shows at once)."""
+    initial = {**initial_from_game(state.play_data(number)), "seen": state.corrections_of(number)}
+    return as_sent(PlayForm(roster=state.players, initial=initial))
 
 
 # The setup helpers -------------------------------------------------------------------------

@@ -16,20 +16,17 @@ from ....rules import dawnguard as rules
 from ....rules import limits
 from ....rules.base import Entry
 from ....web.params import whole_number
-from ....web.writes import RefusalsBesideFields
+from ....web.rows import rows
+from ....web.writes import RefusalsBesideFields, place_number
 
 #: The races the race field suggests: the four of the expansion, then the base game's (any text
 #: is accepted: a base-game race is typed in).
 BASE_GAME_RACES = ("Nord", "Imperial", "Khajiit", "Orc", "Dunmer", "Altmer")
 RACE_SUGGESTIONS = (*rules.NEW_RACES, *BASE_GAME_RACES)
 
-# Where a rule's refusal of a hero is: "setup, hero 2" (the second hero sent, not the roster's).
-HERO_PLACE = re.compile(r"hero (\d+)$")
+HERO_ROWS = "heroes"  # the heroes' formset, one row per roster player: heroes-0-hero, heroes-0-race, ...
+HERO_PARTS = ("hero", "race", "level")
 STARS = re.compile(r"\s*(\d+)\s*")
-
-
-def hero_field(index: int, part: str) -> str:
-    return f"hero_{index}_{part}"
 
 
 def parse_stars(text: str) -> list[int]:
@@ -100,68 +97,73 @@ class ThresholdsForm(RefusalsBesideFields, forms.Form):
         return next((key for key, name in self.forts.items() if name in error.message), None)
 
 
+class HeroForm(forms.Form):
+    """One roster player's hero at the setup (`player`): its name, race and level."""
+
+    def __init__(self, *args, player: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+        self.fields["hero"] = forms.CharField(label="Hero", required=False, max_length=limits.NAME_MAX_CHARS)
+        self.fields["race"] = forms.CharField(
+            label="Race", required=False, max_length=limits.NAME_MAX_CHARS,
+            widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}),
+        )
+        self.fields["level"] = forms.IntegerField(
+            label="Level", required=False, initial=rules.FIRST_LEVEL,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+
+    def hero(self) -> str:
+        """The hero's name as checked, without surrounding spaces ("" for none)."""
+        return (self.cleaned_data.get("hero") or "").strip()
+
+
 class SetupForm(ThresholdsForm):
     """The campaign's setup: a hero for each roster player who plays from the start (a player
     left empty joins later), each at level 1 (the rules refuse another), and the fort
-    thresholds (`alone`: for chapter 2 played alone)."""
+    thresholds (`alone`: for chapter 2 played alone). The heroes are a formset, one HeroForm
+    row per roster player (`heroes`), drawn and focused before the forts, as on the page."""
+
+    rows_first = True
 
     def __init__(self, *args, roster: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.roster = list(roster)
-        hero_fields = {}
-        for index, player in enumerate(self.roster):
-            hero_fields[hero_field(index, "hero")] = forms.CharField(
-                label="Hero", required=False, max_length=limits.NAME_MAX_CHARS,
-            )
-            hero_fields[hero_field(index, "race")] = forms.CharField(
-                label="Race", required=False, max_length=limits.NAME_MAX_CHARS,
-                widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}),
-            )
-            hero_fields[hero_field(index, "level")] = forms.IntegerField(
-                label="Level", required=False, initial=rules.FIRST_LEVEL,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-        # The heroes first, then the forts, as on the page.
-        self.fields = {**hero_fields, **self.fields}
+        self.heroes = rows(
+            HeroForm, len(self.roster), prefix=HERO_ROWS, data=self.data if self.is_bound else None,
+            row_kwargs=[{"player": player} for player in self.roster],
+        )
+        self.formsets = {HERO_ROWS: self.heroes}
 
     def hero_rows(self):
         """Per roster player: {"player", "fields": [hero, race, level bound fields], "filled"}."""
-        rows = []
-        for index, player in enumerate(self.roster):
-            fields = [self[hero_field(index, part)] for part in ("hero", "race", "level")]
-            rows.append({"player": player, "fields": fields, "filled": bool(fields[0].value())})
-        return rows
+        return [
+            {"player": row.player, "fields": [row[part] for part in HERO_PARTS], "filled": bool(row["hero"].value())}
+            for row in self.heroes.forms
+        ]
 
     def clean(self):
         cleaned = super().clean()
-        for index, player in enumerate(self.roster):
-            hero = (cleaned.get(hero_field(index, "hero")) or "").strip()
-            race = (cleaned.get(hero_field(index, "race")) or "").strip()
+        for row in self.heroes.forms:
+            hero = row.hero()
+            race = (row.cleaned_data.get("race") or "").strip()
             if race and not hero:
-                self.add_error(
-                    hero_field(index, "hero"), f"Name {player}’s hero, or leave the race empty too."
-                )
+                row.add_error("hero", f"Name {row.player}’s hero, or leave the race empty too.")
             elif hero and not race:
-                self.add_error(hero_field(index, "race"), f"Which race is {hero}?")
+                row.add_error("race", f"Which race is {hero}?")
         # No hero at all is the rules' refusal (setup.py), shown above the form.
         return cleaned
 
     def _sent(self) -> list[int]:
-        """The roster indexes of the heroes sent (those with a name)."""
-        return [
-            index for index in range(len(self.roster))
-            if (self.cleaned_data.get(hero_field(index, "hero")) or "").strip()
-        ]
+        """The rows (roster indexes) of the heroes sent (those with a name)."""
+        return [index for index, row in enumerate(self.heroes.forms) if row.hero()]
 
     def entry_data(self) -> dict:
         heroes = []
         for index in self._sent():
-            hero = {
-                "player": self.roster[index],
-                "hero": self.cleaned_data[hero_field(index, "hero")].strip(),
-                "race": self.cleaned_data[hero_field(index, "race")].strip(),
-            }
-            level = self.cleaned_data.get(hero_field(index, "level"))
+            row = self.heroes.forms[index]
+            hero = {"player": row.player, "hero": row.hero(), "race": row.cleaned_data["race"].strip()}
+            level = row.cleaned_data.get("level")
             if level is not None and level != rules.FIRST_LEVEL:
                 hero["level"] = level  # left out at level 1: the journal of JOURNAL.md exactly
             heroes.append(hero)
@@ -171,22 +173,39 @@ class SetupForm(ThresholdsForm):
         return Entry("setup", self.entry_data())
 
     def refusal_field(self, error) -> str | None:
-        """A fort's under its field; a hero's beside the field of the hero the place names."""
+        """A fort's under its field; a hero's beside the field of the hero the place names
+        ("setup, hero 2": the second hero sent, not the roster's second player)."""
         fort_field = super().refusal_field(error)
         if fort_field:
             return fort_field
-        found = HERO_PLACE.search(error.place or "")
-        if found and error.field in ("hero", "race", "level", "player"):
+        number = place_number(error, "hero")
+        if number is not None and error.field in ("hero", "race", "level", "player"):
             sent = self._sent()
-            number = int(found.group(1))
             if number <= len(sent):
-                return hero_field(sent[number - 1], "hero" if error.field == "player" else error.field)
+                return self.row_field_name(HERO_ROWS, sent[number - 1], "hero" if error.field == "player" else error.field)
         return None
+
+
+class SideForm(forms.Form):
+    """One hero's side, when chapter 2 is played alone (`hero`: whose side it is)."""
+
+    def __init__(self, *args, hero, chapter: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hero = hero
+        self.fields["side"] = forms.ChoiceField(
+            label=f"{hero.player} ({hero.hero})",
+            choices=rules.sides_to_choose(chapter),
+            widget=forms.RadioSelect,
+            required=False,  # a side left out is the rule's to refuse, in its words
+        )
+
+
+SIDE_ROWS = "sides"  # the heroes' sides, one row per hero: sides-0-side, ...
 
 
 class StartForm(RefusalsBesideFields, forms.Form):
     """A new sitting: its date (the chapter is the page's choice, sent along); when chapter 2 is
-    played alone, each hero's side."""
+    played alone, each hero's side (a formset, one SideForm per hero: `sides`)."""
 
     played_on = forms.DateField(
         label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=datetime.date.today
@@ -196,29 +215,27 @@ class StartForm(RefusalsBesideFields, forms.Form):
         super().__init__(*args, **kwargs)
         self.heroes = list(heroes)
         self.ask_sides = ask_sides
-        if ask_sides:
-            for hero in self.heroes:
-                self.fields[f"side_{hero.player}"] = forms.ChoiceField(
-                    label=f"{hero.player} ({hero.hero})",
-                    choices=rules.sides_to_choose(chapter),
-                    widget=forms.RadioSelect,
-                    required=False,  # a side left out is the rule's to refuse, in its words
-                )
+        choosing = self.heroes if ask_sides else []
+        self.sides_rows = rows(
+            SideForm, len(choosing), prefix=SIDE_ROWS, data=self.data if self.is_bound else None,
+            form_kwargs={"chapter": chapter}, row_kwargs=[{"hero": hero} for hero in choosing],
+        )
+        self.formsets = {SIDE_ROWS: self.sides_rows}
 
     def side_fields(self):
-        return [self[f"side_{hero.player}"] for hero in self.heroes] if self.ask_sides else []
+        return [row["side"] for row in self.sides_rows.forms]
 
     def sides(self) -> list[dict]:
         return [
-            {"player": hero.player, "side": self.cleaned_data[f"side_{hero.player}"]}
-            for hero in self.heroes
-            if self.cleaned_data.get(f"side_{hero.player}")
+            {"player": row.hero.player, "side": row.cleaned_data["side"]}
+            for row in self.sides_rows.forms
+            if row.cleaned_data.get("side")
         ]
 
     def refusal_field(self, error) -> str | None:
         if self.ask_sides and error.field in ("sides", "side", "player"):
             # "Cid must choose a side too: ...": beside the first player the rule names.
-            for hero in self.heroes:
+            for index, hero in enumerate(self.heroes):
                 if error.message.startswith(hero.player):
-                    return f"side_{hero.player}"
+                    return self.row_field_name(SIDE_ROWS, index, "side")
         return super().refusal_field(error)

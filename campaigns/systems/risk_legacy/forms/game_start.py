@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from ....rules import limits
 from ....rules import risk_legacy as rules
+from ....web.rows import rows
 from ....web.writes import RefusalsBesideFields
 from .territories import territory_choices
 
@@ -13,14 +14,45 @@ from .territories import territory_choices
 SEATS = range(1, rules.MAX_SEATS + 1)
 SEAT_PARTS = ("player", "faction", "start")
 SEATS_BOX = "seats"  # where a refusal of the seats shows: above them, not beside one field
+SEAT_ROWS = "seats"  # the seats' formset: its fields are seats-0-player, seats-0-faction, ...
 
 
-def seat_field(index: int, part: str) -> str:
-    return f"seat{index}_{part}"
+class SeatForm(forms.Form):
+    """One seat: its player, faction and HQ start, and a territory asked "Why not…?" about
+    (never saved: the page answers it)."""
+
+    def __init__(self, *args, roster: list[str], **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = forms.ChoiceField(
+            label="Player", choices=[("", "—")] + [(name, name) for name in roster], required=False
+        )
+        self.fields["faction"] = forms.ChoiceField(
+            label="Faction", choices=[("", "—")] + [(faction, faction) for faction in rules.FACTIONS], required=False
+        )
+        self.fields["start"] = forms.ChoiceField(
+            label="HQ start", choices=[("", "—"), *territory_choices()], required=False
+        )
+        self.fields["why"] = forms.ChoiceField(
+            label="Territory", choices=[("", "—"), *territory_choices()], required=False
+        )
+
+
+def seat_rows(data, roster: list[str], *, initial=None):
+    """The seats, clockwise (`SEATS`), as rows of `data` (a post, a query, None)."""
+    return rows(SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial, form_kwargs={"roster": roster})
+
+
+def typed_seats(data, roster: list[str]):
+    """The seats as chosen so far in `data`, drawn as the form's first values: not checked,
+    so they show no error (choosing is not saving)."""
+    typed = [{name: seat[name].value() for name in seat.fields} for seat in seat_rows(data, roster).forms]
+    return seat_rows(None, roster, initial=typed)
 
 
 class GameStartForm(RefusalsBesideFields, forms.Form):
-    """A game's date and seats, clockwise; the Scar deck's size is only for the page.
+    """A game's date and seats, clockwise (`seats`: a formset of SeatForm rows); the Scar
+    deck's size is only for the page.
 
     A rule's refusal of a seat shows above the seats (`refused_above(SEATS_BOX)`: its place
     names the seat), the date's beside it, any other above the form."""
@@ -43,33 +75,26 @@ class GameStartForm(RefusalsBesideFields, forms.Form):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("played_on", timezone.localdate())
         super().__init__(*args, **kwargs)
-        players = [("", "—")] + [(name, name) for name in roster]
-        factions = [("", "—")] + [(faction, faction) for faction in rules.FACTIONS]
-        for index in SEATS:
-            self.fields[seat_field(index, "player")] = forms.ChoiceField(choices=players, required=False)
-            self.fields[seat_field(index, "faction")] = forms.ChoiceField(choices=factions, required=False)
-            self.fields[seat_field(index, "start")] = forms.ChoiceField(
-                choices=[("", "—"), *territory_choices()], required=False
-            )
+        self.seats_rows = seat_rows(self.data if self.is_bound else None, roster)
+        self.formsets = {SEAT_ROWS: self.seats_rows}
 
     def clean(self):
-        for index in SEATS:
-            parts = {part: self.cleaned_data.get(seat_field(index, part)) for part in SEAT_PARTS}
+        for index, row in enumerate(self.seats_rows.forms, 1):
+            parts = {part: row.cleaned_data.get(part) for part in SEAT_PARTS}
             # A faction left without player or start (an offered seat whose player is away
             # tonight, cleared) says nothing about who sits: the seat is empty.
             if parts["player"] or parts["start"]:
                 for part, value in parts.items():
-                    if not value and seat_field(index, part) not in self.errors:
+                    if not value and part not in row.errors:
                         what = {"player": "a player", "faction": "a faction", "start": "an HQ start"}[part]
-                        message = f"Choose {what} for seat {index}, or clear the seat."
-                        self.add_error(seat_field(index, part), message)
+                        row.add_error(part, f"Choose {what} for seat {index}, or clear the seat.")
         return self.cleaned_data
 
     def seats(self) -> list[dict[str, str]]:
         """The filled seats, clockwise, as the game entry holds them."""
         seats = []
-        for index in SEATS:
-            seat = {part: self.cleaned_data.get(seat_field(index, part)) for part in SEAT_PARTS}
+        for row in self.seats_rows.forms:
+            seat = {part: row.cleaned_data.get(part) for part in SEAT_PARTS}
             if all(seat.values()):
                 seats.append(seat)
         return seats

@@ -16,7 +16,10 @@ from ....rules.base import Entry, RuleError
 from ....web.htmx import render_page, wants_fragment
 from ....web.params import whole_number
 from ....web.writes import append_or_refuse, refreshed_state
-from ..forms.game_start import SEAT_PARTS, SEATS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_field
+from ....web.rows import sent
+from ..forms.game_start import (
+    SEAT_PARTS, SEAT_ROWS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_rows, typed_seats,
+)
 from ..forms.territories import territories_by_continent
 from .campaign import risk_legacy_campaign
 
@@ -28,16 +31,20 @@ def _one_of(value, options):
     return value if isinstance(value, str) and value in options else ""
 
 
-def _seat_rows(state, data, errors) -> list[dict]:
-    """Each seat as the page shows it, clockwise: its legal starts after the earlier seats'
-    starts, why a start chosen before is no longer legal, its "Why not…?" answer, its tokens."""
+def _seat_rows(state, data, checked=None) -> list[dict]:
+    """Each seat as the page shows it, clockwise, as `data` has it: its row of the form (the
+    saved form's, `checked`, with its errors; else `data` read, not checked), its legal starts
+    after the earlier seats' starts, why a start chosen before is no longer legal, its "Why
+    not…?" answer, its tokens."""
     chosen: list[str] = []
     rows = []
-    for index in SEATS:
-        player = _one_of(data.get(seat_field(index, "player")), state.players)
-        faction = _one_of(data.get(seat_field(index, "faction")), rules.FACTIONS)
-        start = _one_of(data.get(seat_field(index, "start")), rules.TERRITORIES)
-        why = _one_of(data.get(seat_field(index, "why")), rules.TERRITORIES)
+    seats = checked.seats_rows if checked is not None else typed_seats(data, state.players)
+    for index, seat in enumerate(seats.forms, 1):
+        errors = seat.errors  # none while choosing: the typed seats are not checked
+        player = _one_of(seat["player"].value(), state.players)
+        faction = _one_of(seat["faction"].value(), rules.FACTIONS)
+        start = _one_of(seat["start"].value(), rules.TERRITORIES)
+        why = _one_of(seat["why"].value(), rules.TERRITORIES)
         legal = rules.legal_starts(state, player, chosen)
         start_problem = None
         if start and start not in legal:
@@ -51,6 +58,7 @@ def _seat_rows(state, data, errors) -> list[dict]:
         rows.append(
             {
                 "index": index,
+                "form": seat,
                 "player": player,
                 "faction": faction,
                 "start": start,
@@ -61,8 +69,8 @@ def _seat_rows(state, data, errors) -> list[dict]:
                 "start_problem": start_problem,
                 "why_answer": why_answer,
                 "tokens": rules.setup_tokens(state, player) if player else None,
-                "errors": {part: errors.get(seat_field(index, part), "") for part in SEAT_PARTS},
-                "field": {part: seat_field(index, part) for part in ("player", "faction", "start", "why")},
+                "errors": {part: errors.get(part, "") for part in SEAT_PARTS},
+                "field": {part: seat.add_prefix(part) for part in ("player", "faction", "start", "why")},
             }
         )
         if start:
@@ -75,9 +83,9 @@ def _scar_deck(data) -> int | None:
     return whole_number(value, max_digits=3) if isinstance(value, str) else None
 
 
-def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=()):
-    seat_form_errors = form.errors if form.is_bound else {}
-    rows = _seat_rows(state, data, seat_form_errors)
+def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=(), checked=False):
+    """`checked`: the form was saved, so the seats show its errors."""
+    rows = _seat_rows(state, data, form if checked else None)
     seated = sum(1 for row in rows if row["player"])
     deck = _scar_deck(data)
     dealt = rules.scar_cards_dealt(deck, seated)
@@ -138,7 +146,7 @@ def _facts_rechecked(state, data) -> GameStartForm | None:
     form = GameStartForm(data, roster=state.players)
     for name in [name for name in form.errors if name not in GAME_FACTS]:
         del form.errors[name]
-    return form
+    return form  # the seats' errors are not shown (_start_context)
 
 
 OUT_OF_DATE = "This form was out of date, so nothing from it was saved: here is where the campaign stands."
@@ -162,9 +170,9 @@ def _offer_suggested_seats(state, data) -> str | None:
     """Put the rules layer's suggested seats (last game's players and factions) in `data`, as
     if chosen, and say where they come from; None when there is nothing to suggest."""
     suggested = rules.suggested_seats(state)
-    for index, (player, faction) in zip(SEATS, suggested):
-        data[seat_field(index, "player")] = player
-        data[seat_field(index, "faction")] = faction or ""
+    for seat, (player, faction) in zip(seat_rows(None, state.players).forms, suggested):
+        data[seat.add_prefix("player")] = player
+        data[seat.add_prefix("faction")] = faction or ""
     if not suggested:
         return None
     last = state.last_game
@@ -184,7 +192,7 @@ def _choose_again(request, access, state):
         return HttpResponseClientRefresh()
     data = request.POST.copy() if request.method == "POST" else request.GET.copy()
     suggested = None
-    if seat_field(1, "player") not in data:  # a first visit: nothing chosen yet
+    if not sent(data, SEAT_ROWS):  # a first visit: nothing chosen yet
         suggested = _offer_suggested_seats(state, data)
     new_player_form, added = None, None
     name = data.get("new_player", "").strip() if request.method == "POST" else ""
@@ -197,11 +205,12 @@ def _choose_again(request, access, state):
         else:
             state = refreshed_state(access.campaign)
             data["new_player"] = ""
-            empty_seat = next((i for i in SEATS if not data.get(seat_field(i, "player"))), None)
+            seats = seat_rows(data, state.players).forms
+            empty_seat = next((i for i, seat in enumerate(seats, 1) if not seat["player"].value()), None)
             # Said inside the seats (not a django message): an htmx answer holds only them.
             added = f"{player.name} joined the roster."
             if empty_seat is not None:  # seat the newcomer at once
-                data[seat_field(empty_seat, "player")] = player.name
+                data[seats[empty_seat - 1].add_prefix("player")] = player.name
                 added = f"{player.name} joined the roster and takes seat {empty_seat}."
     if new_player_form is None:
         new_player_form = NewPlayerForm(initial={"new_player": data.get("new_player", "")})
@@ -228,14 +237,14 @@ def game_start(request, slug):
 
     def page():
         seat_errors = form.refused_above(SEATS_BOX)
-        context = _start_context(access, state, form, request.POST, seat_errors=seat_errors)
+        context = _start_context(access, state, form, request.POST, seat_errors=seat_errors, checked=True)
         return render_page(request, START_TEMPLATE, context)
 
     number = state.next_game_number
     if form.is_valid():
         if form.cleaned_data["number"] != number:
             return _stale_page(request, access, _started_meanwhile(form.cleaned_data["number"]))
-        rows = _seat_rows(state, request.POST, {})
+        rows = _seat_rows(state, request.POST)
         if rules.why_not_next_game(state) is not None or any(row["start_problem"] for row in rows):
             return page()  # the page says why: nothing to save yet
 
