@@ -187,6 +187,22 @@
     for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
   }
 
+  // The kept page (a reload offline) shows the play number it was served with: the next play
+  // is the one after the last kept from this form.
+  function numberPlays(kept) {
+    for (const save of document.querySelectorAll("form #play-number-save")) {
+      const form = save.closest("form");
+      const field = form.querySelector('input[name="number"]');
+      if (!field) continue;
+      const numbers = kept.filter((tap) => tap.action === formAction(form))
+        .map((tap) => Number(tap.fields.find(([name]) => name === "number")?.[1]));
+      const next = Math.max(Number(field.value), ...numbers.filter(Number.isFinite).map((n) => n + 1));
+      if (String(next) === field.value) continue;
+      field.value = String(next);
+      for (const shown of document.querySelectorAll("#play-number-title, #play-number-save")) shown.textContent = field.value;
+    }
+  }
+
   // The form that sent an htmx request (once swapped away, htmx names the body instead).
   function senderForm(event) {
     const sender = event.detail.requestConfig?.elt || event.detail.elt;
@@ -333,6 +349,7 @@
         status.append(" ", link);
       }
     }
+    numberPlays(mine);
     if (!campaign || !mine.length) return;
     // Where an entry would appear: the Play page's "Just recorded" list, newest first; else a
     // card of its own at the top of the page.

@@ -204,7 +204,7 @@ def test_signing_out_says_how_many_taps_would_be_lost(new_phone):
 # The other systems: three taps offline, a reload, the signal back --------------------------
 
 
-def offline_then_online(phone, other, url, tap_three, where, pending_count=3):
+def offline_then_online(phone, other, url, tap_three, where, pending_count=3, shoot=None, name=None, after_reload=None):
     """Go offline on `url`, tap three entries (`tap_three`), reload the kept page (they show
     pending in `where`), come back online: the pending ones leave; `other` phone is checked by
     the caller."""
@@ -215,6 +215,10 @@ def offline_then_online(phone, other, url, tap_three, where, pending_count=3):
     phone.reload()
     expect(phone.locator(f"{where} li.pending")).to_have_count(pending_count)
     expect(phone.locator(f"{where} li.pending").first).to_contain_text(PENDING)
+    if after_reload is not None:
+        after_reload()
+    if shoot is not None:
+        shoot(phone, name)
     phone.context.set_offline(False)
     expect(phone.locator(f"{where} li.pending")).to_have_count(0, timeout=15000)
     expect(phone.locator("#offline-status")).to_be_hidden()
@@ -238,7 +242,7 @@ def test_dawnguard_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot)
             choose(phone.locator("#dg-pledge"), player)
             phone.locator("#dg-pledge").get_by_role("button", name=faction).click()
 
-    offline_then_online(phone, other, table, pledges, "#play-recent")
+    offline_then_online(phone, other, table, pledges, "#play-recent", shoot=shoot, name="offline-05-dawnguard-kept")
     texts = journal_texts(campaign)
     assert len(texts) == before + 3
     assert texts[-3:] == ["Ana pledges to Clan Volkihar", "Ben pledges to the Vigilants of Stendarr",
@@ -253,7 +257,7 @@ def plays_logged(campaign):
             for entry in campaign.entries.live().filter(kind="game").order_by("position")]
 
 
-def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone):
+def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone, shoot):
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     from campaigns import store
 
@@ -282,7 +286,8 @@ def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone)
 
     phone.goto(f"/campaigns/{campaign.slug}/")
     phone.get_by_role("link", name="Log a play").click()
-    offline_then_online(phone, other, phone.url, three_plays, "#offline-pending")
+    offline_then_online(phone, other, phone.url, three_plays, "#offline-pending", shoot=shoot, name="offline-04-plays-kept",
+                        after_reload=lambda: expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible())
     assert plays_logged(campaign) == [(1, "2026-11-01"), (2, "2026-11-02"), (3, "2026-11-03")]
     expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible()
     for number in (1, 2, 3):
@@ -315,7 +320,8 @@ def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
                 count(phone, slot, "portals", portals)
             phone.get_by_role("button", name=re.compile(r"^Save")).click()
 
-    offline_then_online(phone, other, f"/campaigns/{campaign.slug}/games/new/", three_plays, "#offline-pending")
+    offline_then_online(phone, other, f"/campaigns/{campaign.slug}/games/new/", three_plays, "#offline-pending",
+                        after_reload=lambda: expect(phone.get_by_role("button", name="Save play 4")).to_be_visible())
     assert plays_logged(campaign) == [(1, "2026-11-01"), (2, "2026-11-02"), (3, "2026-11-03")]
     expect(phone.get_by_role("heading", name="Log play 4")).to_be_visible()
     for number in (1, 2, 3):
