@@ -77,6 +77,36 @@ def phone_shot(page, name, at=None):
 
 
 @pytest.fixture(autouse=True)
+def no_console_error(request):
+    """Fail any browser test in whose pages the console logs an error or a script throws (CSP
+    violations, a failed request, an htmx error such as an hx-include matching nothing): every
+    browser context a test opens is watched, however the test opens it."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    errors = []
+    opens = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = opens(*args, **kwargs)
+        context.on(
+            "console",
+            lambda message: message.type == "error"
+            and errors.append(f"console: {message.text} at {message.location.get('url')}:{message.location.get('lineNumber')}"),
+        )
+        context.on("weberror", lambda error: errors.append(f"uncaught: {error.error}"))
+        return context
+
+    browser.new_context = new_context
+    try:
+        yield errors
+    finally:
+        del browser.new_context
+    assert not errors, "errors in the browser's console:\n" + "\n".join(errors)
+
+
+@pytest.fixture(autouse=True)
 def browser_tests_use_a_committed_database(request):
     # The live server runs in another thread, so tests must commit what they create.
     if "live_server" in request.fixturenames:
