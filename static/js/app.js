@@ -38,16 +38,19 @@ document.addEventListener("htmx:afterSettle", () => {
 // The Play pages' live refresh (every 2 s when another phone recorded) and a tap's answer are
 // morphed into the page (htmx's idiomorph extension, hx-swap="morph:outerHTML"): what stays is
 // updated in place, not rebuilt, so every form shows the campaign as it is now, the focus stays
-// where it was and a screen reader hears only what changed. Idiomorph would also put the
-// server's value back into a field the player changed but has not sent (boxes ticked, words
-// typed, a choice made): such a field is marked on input and keeps the player's value until its
-// form is sent (the answer's fresh form then shows), and a fold opened by the player stays open.
+// where it was and a screen reader hears only what changed. The morph would also put the
+// server's value back into a field the player changed but has not sent (words typed, boxes
+// ticked, a choice made): such a field is marked on input and stays the player's until its form
+// is sent (the answer's fresh form then shows). Words typed keep their field (idiomorph leaves
+// its value alone); a ticked box or a choice is put back after the swap by its form, name and
+// value, since a box may now stand elsewhere (a choice gone is gone). A fold the player opened
+// stays open.
 const edited = new WeakSet();
-const PLAYERS_OWN = new Set(["value", "checked", "selected"]);
 const NOT_TYPED = new Set(["hidden", "submit", "button", "reset", "image"]);
+const isCheckable = (control) => control.type === "checkbox" || control.type === "radio";
 
 function markEdited(control) {
-  if (!control.form || NOT_TYPED.has(control.type)) return;
+  if (!control.form || !control.name || NOT_TYPED.has(control.type)) return;
   // Ticking a radio button unticks the others of its group: the whole group is the player's.
   const group = control.type === "radio"
     ? [...control.form.elements].filter((other) => other.type === "radio" && other.name === control.name)
@@ -64,8 +67,8 @@ document.addEventListener("submit", (event) => {
 
 function keptByPlayer(attribute, element, update) {
   if (element.tagName === "DETAILS") return attribute === "open" && update === "remove";
-  if (!PLAYERS_OWN.has(attribute)) return false;
-  return edited.has(element.tagName === "OPTION" ? element.closest("select") : element);
+  if (attribute !== "value" || !edited.has(element)) return false;
+  return element.tagName === "TEXTAREA" || (element.tagName === "INPUT" && !isCheckable(element));
 }
 
 if (window.Idiomorph) {
@@ -73,6 +76,46 @@ if (window.Idiomorph) {
     keptByPlayer(attribute, element, update) ? false : undefined
   );
 }
+
+const formOf = (control) => control.form?.getAttribute("action") || "";
+let choices = null;
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  choices = null;
+  if (!event.detail.shouldSwap) return; // the poll's 204: nothing changed
+  choices = [...document.querySelectorAll("input[type=checkbox], input[type=radio], select")]
+    .filter((control) => edited.has(control))
+    .map((control) => ({
+      form: formOf(control),
+      name: control.name,
+      ...(control.tagName === "SELECT"
+        ? { selected: [...control.selectedOptions].map((option) => option.value) }
+        : { value: control.value, checked: control.checked }),
+    }));
+});
+
+document.addEventListener("htmx:afterSwap", () => {
+  // Fired once per swapped element, every one of them in place by the first.
+  if (!choices?.length) return;
+  const kept = choices;
+  choices = null;
+  const named = (saved) => [...document.getElementsByName(saved.name)].filter((control) => formOf(control) === saved.form);
+  // Unticked boxes first: ticking a radio button then unticks the others of its group.
+  for (const saved of kept.sort((a, b) => Boolean(a.checked) - Boolean(b.checked))) {
+    if ("selected" in saved) {
+      for (const select of named(saved).filter((control) => control.tagName === "SELECT")) {
+        for (const option of select.options) option.selected = saved.selected.includes(option.value);
+        edited.add(select);
+      }
+    } else {
+      const box = named(saved).find((control) => isCheckable(control) && control.value === saved.value);
+      if (box) {
+        box.checked = saved.checked;
+        edited.add(box);
+      }
+    }
+  }
+});
 
 // After a tap the focus goes back to the control tapped (the page is morphed, so it usually
 // never left it); a refresh never moves it. If the tapped control is gone (the step moved on),
