@@ -118,10 +118,12 @@ document.addEventListener("htmx:afterSwap", () => {
 });
 
 // After a tap the focus goes back to the control tapped (the page is morphed, so it usually
-// never left it); a refresh never moves it. If the tapped control is gone (the step moved on),
-// an answer's autofocus (a refusal, a result) has it, else it stays where the morph left it.
+// never left it); a refresh never moves it. If the tapped control is gone (its step is over: the
+// last pledge, a chapter completed), an answer's autofocus (a refusal, a result) has it, else
+// the first control where it stood (in the next part of the page still there).
 // A form that comes back refused (its answer is the page itself, not a redirect) holds what the
 // player sent: it stays theirs, so a refresh does not empty it while they fix it.
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary";
 let tapped = null;
 
 function identity(control) {
@@ -138,11 +140,34 @@ const sameControl = (one, other) => one.action === other.action && one.name === 
 
 document.addEventListener("submit", (event) => {
   const control = event.submitter || document.activeElement;
-  tapped = control && control !== document.body ? identity(control) : { action: event.target.getAttribute("action") || "" };
+  const form = event.target;
+  if (!control || control === document.body) {
+    tapped = { form, action: form.getAttribute("action") || "" };
+    return;
+  }
+  // The parts of the page after the form, by id: where the focus goes if the control is gone.
+  const after = [...document.querySelectorAll("#main [id]")]
+    .filter((part) => !part.contains(form) && !form.contains(part)
+      && form.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING)
+    .map((part) => part.id);
+  tapped = { form, ...identity(control), after };
 });
 
+function focusWhereItWas(wanted) {
+  const candidates = [...document.querySelectorAll("#main button, #main input[type=submit]")];
+  const found = candidates.find((candidate) => sameControl(identity(candidate), wanted) && identity(candidate).text === wanted.text)
+    || candidates.find((candidate) => sameControl(identity(candidate), wanted));
+  if (found) return found.focus({ preventScroll: true });
+  for (const id of wanted.after) {
+    const part = document.getElementById(id);
+    const control = part && (part.matches(FOCUSABLE) ? part : part.querySelector(FOCUSABLE));
+    if (control && control.offsetParent !== null) return control.focus({ preventScroll: true });
+  }
+}
+
 document.addEventListener("htmx:afterSettle", (event) => {
-  if (!tapped) return;
+  // Only the answer to the form sent (a poll may settle meanwhile).
+  if (!tapped || event.detail.elt !== tapped.form) return;
   const wanted = tapped;
   tapped = null;
   const xhr = event.detail.xhr;
@@ -157,10 +182,7 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (active && active !== document.body && document.getElementById("main")?.contains(active)) {
     if (sameControl(identity(active), wanted) || active.matches("[autofocus]")) return;
   }
-  const candidates = [...document.querySelectorAll("#main button, #main input[type=submit]")];
-  const found = candidates.find((candidate) => sameControl(identity(candidate), wanted) && identity(candidate).text === wanted.text)
-    || candidates.find((candidate) => sameControl(identity(candidate), wanted));
-  found?.focus({ preventScroll: true });
+  focusWhereItWas(wanted);
 });
 
 // ---- A tap's confirmation shows where the player is ------------------------------------------

@@ -116,10 +116,16 @@ def browser_tests_use_a_committed_database(request):
 # axe-core, as shipped inside axe-playwright-python: read from the wheel, never downloaded.
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
+# Rules axe-core leaves off by default (experimental, or best practice), turned on here, and
+# failing whatever their impact: a visible label inside the accessible name (WCAG 2.5.3: "NW
+# Terr." on a board tile is said as "Northwest Territory"), and landmarks told apart by name.
+EXTRA_RULES = ("label-content-name-mismatch", "landmark-unique")
+AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {rule: {"enabled": True} for rule in EXTRA_RULES}}
 
 
 def assert_accessible(page, schemes=("light", "dark")):
-    """Fail on any serious or critical axe-core violation on the page as it is now, light and dark.
+    """Fail on any serious or critical axe-core violation on the page as it is now, light and dark,
+    and on any violation of the EXTRA_RULES.
 
     Call it on every page a browser test visits. The colour scheme is emulated for the check and
     put back afterwards, so the test carries on as it was.
@@ -132,9 +138,9 @@ def assert_accessible(page, schemes=("light", "dark")):
     failures = []
     for scheme in schemes:
         page.emulate_media(color_scheme=scheme)
-        results = AXE.run(page)
+        results = AXE.run(page, options=AXE_OPTIONS)
         for violation in results.response["violations"]:
-            if violation["impact"] in SERIOUS:
+            if violation["impact"] in SERIOUS or violation["id"] in EXTRA_RULES:
                 targets = "; ".join(
                     f"{' '.join(node['target'])}: {node.get('failureSummary', '').splitlines()[-1].strip()}"
                     for node in violation["nodes"][:8]
@@ -145,6 +151,14 @@ def assert_accessible(page, schemes=("light", "dark")):
                 )
     page.emulate_media(color_scheme=was)
     assert not failures, f"axe-core on {page.url}:\n" + "\n".join(failures)
+
+
+def open_fold(details):
+    """Open a <details> form by its summary, unless it is open already: a fold the player opened
+    stays open after their tap and after a refresh (static/js/app.js)."""
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    expect(details).to_have_attribute("open", "")
 
 
 def log_in(page, username, password="correct horse battery"):

@@ -109,8 +109,10 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     stars.get_by_label("Stars").fill("2")
     stars.get_by_role("button", name="Put the stars on the fort").click()
     recorded(phone, "Ben puts 2 stars on the fort")
-    phone.locator("#dg-fort-stars summary").click()
+    # The form tapped stays open, with the focus on its button: the next stars are one tap away.
     stars = phone.locator("#dg-fort-stars")
+    expect(stars).to_have_attribute("open", "")
+    expect(stars.get_by_role("button", name="Put the stars on the fort")).to_be_focused()
     choose(stars, "Cid")
     stars.get_by_role("button", name="Put the stars on the fort").click()
     expect(board.locator(".dg-just")).to_contain_text("the Hall of the Vigilant reaches level 1 (stars cleared, a gold token added)")
@@ -124,7 +126,10 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
 
     # A fort card; the same card again for Ben is refused in its form, nothing saved.
     for attempt in (1, 2):
-        phone.locator("#dg-fort-card summary").click()
+        if attempt == 1:
+            phone.locator("#dg-fort-card summary").click()
+        else:  # the form tapped stays open
+            expect(phone.locator("#dg-fort-card")).to_have_attribute("open", "")
         cards = phone.locator("#dg-fort-card")
         choose(cards, "Ben")
         cards.get_by_label("Card").fill("Crossbow")
