@@ -80,9 +80,23 @@ if (window.Idiomorph) {
 const formOf = (control) => control.form?.getAttribute("action") || "";
 let choices = null;
 
+// A refresh never goes back in time: a poll answered before this phone's own tap landed (or
+// while it is on its way) would morph an older page over the newer one: it is dropped, and the
+// next poll asks from the version the page shows.
+const liveVersion = (text) => Number(/\/live\/\?v=(\d+)/.exec(text || "")?.[1] || 0);
+
 document.addEventListener("htmx:beforeSwap", (event) => {
   choices = null;
   if (!event.detail.shouldSwap) return; // the poll's 204: nothing changed
+  const sender = event.detail.requestConfig?.elt;
+  if (sender?.matches?.("[hx-trigger^='every']")) {
+    const shown = liveVersion(sender.getAttribute("hx-get"));
+    const tapOnItsWay = tapped && Date.now() - tapped.at < 10000;
+    if (tapOnItsWay || liveVersion(event.detail.serverResponse) <= shown) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+  }
   choices = [...document.querySelectorAll("input[type=checkbox], input[type=radio], select")]
     .filter((control) => edited.has(control))
     .map((control) => ({
@@ -142,7 +156,7 @@ document.addEventListener("submit", (event) => {
   const control = event.submitter || document.activeElement;
   const form = event.target;
   if (!control || control === document.body) {
-    tapped = { form, action: form.getAttribute("action") || "" };
+    tapped = { form, at: Date.now(), action: form.getAttribute("action") || "" };
     return;
   }
   // The parts of the page after the form, by id: where the focus goes if the control is gone.
@@ -150,7 +164,7 @@ document.addEventListener("submit", (event) => {
     .filter((part) => !part.contains(form) && !form.contains(part)
       && form.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING)
     .map((part) => part.id);
-  tapped = { form, ...identity(control), after };
+  tapped = { form, at: Date.now(), ...identity(control), after };
 });
 
 function focusWhereItWas(wanted) {
@@ -167,7 +181,7 @@ function focusWhereItWas(wanted) {
 
 document.addEventListener("htmx:afterSettle", (event) => {
   // Only the answer to the form sent (a poll may settle meanwhile).
-  if (!tapped || event.detail.elt !== tapped.form) return;
+  if (!tapped || event.detail.requestConfig?.elt !== tapped.form) return;
   const wanted = tapped;
   tapped = null;
   const xhr = event.detail.xhr;

@@ -78,7 +78,7 @@ def test_dawnguard_phone_b_follows_phone_a_and_keeps_its_half_filled_form(new_ph
     # Everyone has pledged: the pledges are gone, and the focus is where they stood (the next
     # form's first control), not thrown to the page.
     expect(phone_a.locator("#dg-pledge")).to_have_count(0)
-    assert phone_a.evaluate("document.activeElement.matches('#dg-feed summary')"), focused_id(phone_a)
+    expect(phone_a.locator("#dg-feed summary")).to_be_focused()
     store.append(campaign, [Entry("event", {"type": "fort_stars", "player": "Ben", "count": 2})], olive)
 
     # Phone B, within one poll: the pledge chips no longer offer Ana, the stars form says 2 of 3,
@@ -128,7 +128,7 @@ def test_risk_legacy_phone_b_follows_phone_a_and_keeps_its_half_filled_form(new_
     phone_a.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")
     phone_a.get_by_role("button", name="Record").first.click()
     expect(phone_a.get_by_text(f"Recorded: {scarred_by} scarred Egypt: Bunker.")).to_be_visible()
-    assert phone_a.evaluate("document.activeElement.textContent.trim()") == "Record"
+    expect(phone_a.locator("details.event-form", has_text="A scar was placed").get_by_role("button", name="Record")).to_be_focused()
 
     # Phone B, within one poll: the status line says it, the scar form puts the player who
     # scarred apart (a second scar needs a card) and Egypt with the scarred territories.
