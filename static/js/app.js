@@ -65,8 +65,16 @@ document.addEventListener("submit", (event) => {
   for (const control of event.target.elements) edited.delete(control);
 }, true);
 
+// A fold the player opened (a tap on its summary) stays open; the folds the page opens itself
+// (the seat choosing its HQ start next) follow the page.
+const foldedByPlayer = new WeakSet();
+document.addEventListener("click", (event) => {
+  const summary = event.target.closest?.("summary");
+  if (summary?.parentElement?.tagName === "DETAILS") foldedByPlayer.add(summary.parentElement);
+});
+
 function keptByPlayer(attribute, element, update) {
-  if (element.tagName === "DETAILS") return attribute === "open" && update === "remove";
+  if (element.tagName === "DETAILS") return attribute === "open" && update === "remove" && foldedByPlayer.has(element);
   if (attribute !== "value" || !edited.has(element)) return false;
   return element.tagName === "TEXTAREA" || (element.tagName === "INPUT" && !isCheckable(element));
 }
@@ -91,8 +99,9 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const sender = event.detail.requestConfig?.elt;
   if (sender?.matches?.("[hx-trigger^='every']")) {
     const shown = liveVersion(sender.getAttribute("hx-get"));
+    const fresh = liveVersion(event.detail.serverResponse); // 0: no page (signed out meanwhile)
     const tapOnItsWay = tapped && Date.now() - tapped.at < 10000;
-    if (tapOnItsWay || liveVersion(event.detail.serverResponse) <= shown) {
+    if (fresh && (tapOnItsWay || fresh <= shown)) {
       event.detail.shouldSwap = false;
       return;
     }

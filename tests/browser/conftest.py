@@ -85,7 +85,7 @@ def no_console_error(request):
         yield
         return
     browser = request.getfixturevalue("browser")
-    errors = []
+    errors = ConsoleErrors()
     opens = browser.new_context
 
     def new_context(*args, **kwargs):
@@ -103,7 +103,23 @@ def no_console_error(request):
         yield errors
     finally:
         del browser.new_context
-    assert not errors, "errors in the browser's console:\n" + "\n".join(errors)
+    unexpected = errors.unexpected()
+    assert not unexpected, "errors in the browser's console:\n" + "\n".join(unexpected)
+
+
+class ConsoleErrors(list):
+    """What no_console_error collected. A test that asks for an error on purpose (a page that
+    answers 404, which the browser logs) says so: `no_console_error.expect("404 (Not Found)")`."""
+
+    def __init__(self):
+        super().__init__()
+        self.expected = []
+
+    def expect(self, words):
+        self.expected.append(words)
+
+    def unexpected(self):
+        return [error for error in self if not any(words in error for words in self.expected)]
 
 
 @pytest.fixture(autouse=True)
