@@ -118,8 +118,9 @@ class GameSystem:
     # -- Its words --------------------------------------------------------------------------
     # What it calls its games in the count every page shows.
     count_words: CountWords = CountWords()
-    # A game is opened by one entry and ended by a later one (Risk Legacy): between the two
-    # the count says "game 5 in progress". False: a game is logged once it is over.
+    # A game is opened by one entry and ended by a later one (Risk Legacy; Dawnguard's sitting,
+    # ended by the next or by its chapter's completion): between the two the count says "game 5
+    # in progress" (in its words). False: a game is logged once it is over.
     games_open_while_played: bool = False
 
     def __post_init__(self):

@@ -19,12 +19,14 @@ def games_finished(campaign) -> int:
 @register.simple_tag
 def games_played(campaign, say_game_on=True) -> str:
     """"4 games played · game 5 in progress", "1 game played", "No game played yet"; in the
-    system's own words when it has them ("5 sittings played", "No play logged yet").
+    system's own words when it has them ("5 sittings played · sitting 6 in progress", "No play
+    logged yet").
 
     `say_game_on=False` leaves out the game in progress, for a page that already shows it
     (Play's status card)."""
     finished = games_finished(campaign)
-    # Only a system whose games are opened and then ended has one in progress (Risk Legacy);
+    # Only a system whose games are opened and then ended has one in progress (Risk Legacy, a
+    # Dawnguard sitting);
     # the others log a game once it is over, and a deleted play leaves a gap, not a game on.
     system = registry.system_of(campaign)
     game_on = system.games_open_while_played and campaign.games_played > finished
@@ -33,6 +35,6 @@ def games_played(campaign, say_game_on=True) -> str:
     # What the system calls its games: "4 games played", "5 sittings played", "8 plays logged".
     one, many, done = system.count_words.one, system.count_words.many, system.count_words.done
     if not finished:
-        return f"Game {in_progress} in progress" if in_progress else f"No {one} {done} yet"
+        return f"{one.capitalize()} {in_progress} in progress" if in_progress else f"No {one} {done} yet"
     text = f"{finished} {one if finished == 1 else many} {done}"
-    return f"{text} · game {in_progress} in progress" if in_progress else text
+    return f"{text} · {one} {in_progress} in progress" if in_progress else text

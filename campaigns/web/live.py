@@ -1,10 +1,14 @@
 """Live refresh by polling: every phone on a page asks the system's play/live/ every 2 seconds
 whether the campaign changed since the version its page shows (?v=journal_version).
 
-One answer for every system: 204 while nothing changed (htmx swaps nothing), else the
-page's fresh fragment; a phone signed out meanwhile gets a short notice in place of the
-polling element, which stops the poll. The polling element's attributes come from
-templates/campaigns/_live_poll.html, which reads `live_query` (see `query`).
+One answer for every system: 204 while nothing changed (htmx swaps nothing), else the fresh
+page, which htmx morphs into the phone's (idiomorph: what stays is updated in place, the focus
+and what the player is filling in are kept, see static/js/app.js). A Play page's poll gets the
+whole page (`live_view`) and morphs all of #main: the header's count, the board and every form;
+a play log's poll gets its polling element and the page's fresh parts out of band. A phone
+signed out meanwhile gets a short notice in place of the polling element, which stops the poll.
+The polling element's attributes come from templates/campaigns/_live_poll.html, which reads
+`live_query` (see `query`) and `live_page` (the poll morphs the whole page).
 
 A signed-out poll reads nothing: its answer (`signed_out`) is made from the request alone, so it
 is the same for a campaign that exists or not, whatever its game.
@@ -62,21 +66,17 @@ def signed_out(request, slug: str):
     if request.htmx:
         context = {"page_url": page_url, "live_id": poll.live_id, "following": poll.following}
         response = render_page(request, SIGNED_OUT_TEMPLATE, context)
+        # The notice replaces the polling element itself, wherever its poll swaps (a Play page's
+        # poll morphs the whole #main).
+        response["HX-Retarget"] = response["HX-Reselect"] = f"#{poll.live_id}"
+        response["HX-Reswap"] = "outerHTML"
     else:
         response = redirect_to_login(page_url)
     return vary_on_htmx(response)
 
 
-def live_response(
-    request,
-    slug: str,
-    *,
-    access_for: Callable[[Any, str], Any],
-    context_for: Callable[[Any], dict],
-    template: str,
-):
-    """The answer to one poll: 204 while the journal is at ?v=, else `template` rendered with
-    `context_for(access)` and `changed`.
+def live_response(request, slug: str, *, access_for: Callable[[Any, str], Any], answer: Callable[[Any], Any]):
+    """The answer to one poll: 204 while the journal is at ?v=, else `answer(access)`.
 
     `access_for(request, slug)` finds the campaign (404 for a stranger or another system's
     campaign) only once the user is known to be signed in: a signed-out poll reads nothing."""
@@ -85,17 +85,18 @@ def live_response(
     access = access_for(request, slug)
     if request.GET.get("v") == str(access.campaign.journal_version):
         return HttpResponse(status=204)
-    context = context_for(access)
-    context["changed"] = True
-    return render_page(request, template, context)
+    return answer(access)
 
 
-def live_view(*, access_for: Callable[[Any, str], Any], context_for: Callable[[Any], dict], template: str):
-    """A Play page's live refresh (play/live/): `live_response` for its polling element."""
+def live_view(*, access_for: Callable[[Any, str], Any], page: Callable[..., Any]):
+    """A Play page's live refresh (play/live/): `live_response` answering with the whole page,
+    `page(request, access, changed=True)`, which the poll morphs into the phone's #main."""
 
     @require_safe
     def live(request, slug):
-        """Polled every 2 seconds: 204 while nothing changed, else the fresh fragment."""
-        return live_response(request, slug, access_for=access_for, context_for=context_for, template=template)
+        """Polled every 2 seconds: 204 while nothing changed, else the fresh page."""
+        return live_response(
+            request, slug, access_for=access_for, answer=lambda access: page(request, access, changed=True)
+        )
 
     return live

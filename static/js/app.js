@@ -34,95 +34,178 @@ document.addEventListener("htmx:afterSettle", () => {
   next?.scrollIntoView({ block: "start" });
 });
 
-// ---- What a player is filling in survives a swap they did not ask for ----------------------
-// The Play pages refresh their board every 2 s when another phone records, and a tap on one
-// form redraws the page around the others: either would throw away boxes ticked and words typed
-// but not sent yet (the day turn's feeding places, a half-filled form). Before such a swap, note
-// what the player changed in each form; after it, put it back into the fresh copy of the same
-// form. "The same" means the same address and the same labels: a form whose questions changed
-// (another Vampire must feed now) starts afresh, as does the form that was sent, and every form
-// after a link (the player asked for a fresh page).
-const UNKEPT_TYPES = new Set(["hidden", "submit", "button", "reset", "image", "file"]);
+// ---- A refresh shows the table as it is now, and keeps what the player is filling in ---------
+// The Play pages' live refresh (every 2 s when another phone recorded) and a tap's answer are
+// morphed into the page (htmx's idiomorph extension, hx-swap="morph:outerHTML"): what stays is
+// updated in place, not rebuilt, so every form shows the campaign as it is now, the focus stays
+// where it was and a screen reader hears only what changed. The morph would also put the
+// server's value back into a field the player changed but has not sent (words typed, boxes
+// ticked, a choice made): such a field is marked on input and stays the player's until its form
+// is sent (the answer's fresh form then shows). Words typed keep their field (idiomorph leaves
+// its value alone); a ticked box or a choice is put back after the swap by its form, name and
+// value, since a box may now stand elsewhere (a choice gone is gone). A fold the player opened
+// stays open.
+const edited = new WeakSet();
+const NOT_TYPED = new Set(["hidden", "submit", "button", "reset", "image"]);
+const isCheckable = (control) => control.type === "checkbox" || control.type === "radio";
 
-function formKey(form) {
-  const labels = [...form.querySelectorAll("label, legend")]
-    .map((label) => label.textContent.replace(/\s+/g, " ").trim()).join("|");
-  // Forms sharing an address tell themselves apart by a hidden field (Risk Legacy's event_type);
-  // the CSRF token and the tap key (offline.js) are drawn anew on every page.
-  const hidden = [...form.querySelectorAll("input[type=hidden]:not([name=csrfmiddlewaretoken]):not([name=tap])")]
-    .map((input) => `${input.name}=${input.value}`).join("&");
-  return `${(form.getAttribute("method") || "get").toLowerCase()} ${form.getAttribute("action") || ""} ${hidden} ${labels}`;
+function markEdited(control) {
+  if (!control.form || !control.name || NOT_TYPED.has(control.type)) return;
+  // Ticking a radio button unticks the others of its group: the whole group is the player's.
+  const group = control.type === "radio"
+    ? [...control.form.elements].filter((other) => other.type === "radio" && other.name === control.name)
+    : [control];
+  group.forEach((member) => edited.add(member));
 }
 
-function changedControls(form) {
-  const changed = [];
-  const seen = {};
-  for (const control of form.elements) {
-    if (!control.name || UNKEPT_TYPES.has(control.type)) continue;
-    const index = (seen[control.name] = (seen[control.name] ?? -1) + 1);
-    if (control.type === "checkbox" || control.type === "radio") {
-      if (control.checked !== control.defaultChecked) {
-        changed.push({ name: control.name, value: control.value, checked: control.checked });
-      }
-    } else if (control.tagName === "SELECT") {
-      const options = [...control.options];
-      if (options.some((option) => option.selected !== option.defaultSelected)) {
-        changed.push({ name: control.name, index, selected: options.filter((o) => o.selected).map((o) => o.value) });
-      }
-    } else if (control.value !== control.defaultValue) {
-      changed.push({ name: control.name, index, text: control.value });
-    }
-  }
-  return changed;
+document.addEventListener("input", (event) => markEdited(event.target));
+document.addEventListener("change", (event) => markEdited(event.target));
+// A form sent starts afresh: its answer's values are the ones to show.
+document.addEventListener("submit", (event) => {
+  for (const control of event.target.elements) edited.delete(control);
+}, true);
+
+// A fold the player opened (a tap on its summary) stays open; the folds the page opens itself
+// (the seat choosing its HQ start next) follow the page.
+const foldedByPlayer = new WeakSet();
+document.addEventListener("click", (event) => {
+  const summary = event.target.closest?.("summary");
+  if (summary?.parentElement?.tagName === "DETAILS") foldedByPlayer.add(summary.parentElement);
+});
+
+function keptByPlayer(attribute, element, update) {
+  if (element.tagName === "DETAILS") return attribute === "open" && update === "remove" && foldedByPlayer.has(element);
+  if (attribute !== "value" || !edited.has(element)) return false;
+  return element.tagName === "TEXTAREA" || (element.tagName === "INPUT" && !isCheckable(element));
 }
 
-function restoreControls(form, changed) {
-  const named = (name) => [...form.elements].filter((control) => control.name === name);
-  // Unticked boxes first: ticking a radio button then unticks the others of its group.
-  for (const saved of [...changed].sort((a, b) => Boolean(a.checked) - Boolean(b.checked))) {
-    if ("checked" in saved) {
-      const box = named(saved.name).find((control) => control.value === saved.value);
-      if (box) box.checked = saved.checked;
-    } else if ("selected" in saved) {
-      const select = named(saved.name)[saved.index];
-      for (const option of select?.options ?? []) option.selected = saved.selected.includes(option.value);
-    } else {
-      const field = named(saved.name)[saved.index];
-      if (field) field.value = saved.text;
-    }
-  }
-  // A form folded away in a <details> would hide what was kept: open it.
-  form.closest("details")?.setAttribute("open", "");
+if (window.Idiomorph) {
+  Idiomorph.defaults.callbacks.beforeAttributeUpdated = (attribute, element, update) => (
+    keptByPlayer(attribute, element, update) ? false : undefined
+  );
 }
 
-let keptForms = null;
+const formOf = (control) => control.form?.getAttribute("action") || "";
+let choices = null;
+
+// A refresh never goes back in time: a poll answered before this phone's own tap landed (or
+// while it is on its way) would morph an older page over the newer one: it is dropped, and the
+// next poll asks from the version the page shows.
+const liveVersion = (text) => Number(/\/live\/\?v=(\d+)/.exec(text || "")?.[1] || 0);
 
 document.addEventListener("htmx:beforeSwap", (event) => {
-  keptForms = null;
+  choices = null;
   if (!event.detail.shouldSwap) return; // the poll's 204: nothing changed
   const sender = event.detail.requestConfig?.elt;
-  if (!sender || sender.closest("a")) return;
-  const sentForm = sender.closest("form");
-  const target = event.detail.target;
-  const forms = [...target.querySelectorAll("form")];
-  if (target.matches("form")) forms.push(target);
-  keptForms = forms
-    .filter((form) => form !== sentForm)
-    .map((form) => ({ key: formKey(form), changed: changedControls(form) }))
-    .filter((kept) => kept.changed.length);
+  if (sender?.matches?.("[hx-trigger^='every']")) {
+    const shown = liveVersion(sender.getAttribute("hx-get"));
+    const fresh = liveVersion(event.detail.serverResponse); // 0: no page (signed out meanwhile)
+    const tapOnItsWay = tapped && Date.now() - tapped.at < 10000;
+    if (fresh && (tapOnItsWay || fresh <= shown)) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+  }
+  choices = [...document.querySelectorAll("input[type=checkbox], input[type=radio], select")]
+    .filter((control) => edited.has(control))
+    .map((control) => ({
+      form: formOf(control),
+      name: control.name,
+      ...(control.tagName === "SELECT"
+        ? { selected: [...control.selectedOptions].map((option) => option.value) }
+        : { value: control.value, checked: control.checked }),
+    }));
 });
 
 document.addEventListener("htmx:afterSwap", () => {
   // Fired once per swapped element, every one of them in place by the first.
-  if (!keptForms?.length) return;
-  const fresh = [...document.querySelectorAll("form")];
-  for (const kept of keptForms) {
-    const form = fresh.find((candidate) => formKey(candidate) === kept.key);
-    if (!form) continue;
-    fresh.splice(fresh.indexOf(form), 1);
-    restoreControls(form, kept.changed);
+  if (!choices?.length) return;
+  const kept = choices;
+  choices = null;
+  const named = (saved) => [...document.getElementsByName(saved.name)].filter((control) => formOf(control) === saved.form);
+  // Unticked boxes first: ticking a radio button then unticks the others of its group.
+  for (const saved of kept.sort((a, b) => Boolean(a.checked) - Boolean(b.checked))) {
+    if ("selected" in saved) {
+      for (const select of named(saved).filter((control) => control.tagName === "SELECT")) {
+        for (const option of select.options) option.selected = saved.selected.includes(option.value);
+        edited.add(select);
+      }
+    } else {
+      const box = named(saved).find((control) => isCheckable(control) && control.value === saved.value);
+      if (box) {
+        box.checked = saved.checked;
+        edited.add(box);
+      }
+    }
   }
-  keptForms = null;
+});
+
+// After a tap the focus goes back to the control tapped (the page is morphed, so it usually
+// never left it); a refresh never moves it. If the tapped control is gone (its step is over: the
+// last pledge, a chapter completed), an answer's autofocus (a refusal, a result) has it, else
+// the first control where it stood (in the next part of the page still there).
+// A form that comes back refused (its answer is the page itself, not a redirect) holds what the
+// player sent: it stays theirs, so a refresh does not empty it while they fix it.
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary";
+let tapped = null;
+
+function identity(control) {
+  const form = control.form || control.closest("form");
+  return {
+    action: form?.getAttribute("action") || "",
+    name: control.getAttribute("name") || "",
+    value: control.getAttribute("value") || "",
+    text: control.textContent.replace(/\s+/g, " ").trim(),
+  };
+}
+
+const sameControl = (one, other) => one.action === other.action && one.name === other.name && one.value === other.value;
+
+document.addEventListener("submit", (event) => {
+  const control = event.submitter || document.activeElement;
+  const form = event.target;
+  if (!control || control === document.body) {
+    tapped = { form, at: Date.now(), action: form.getAttribute("action") || "" };
+    return;
+  }
+  // The parts of the page after the form, by id: where the focus goes if the control is gone.
+  const after = [...document.querySelectorAll("#main [id]")]
+    .filter((part) => !part.contains(form) && !form.contains(part)
+      && form.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING)
+    .map((part) => part.id);
+  tapped = { form, at: Date.now(), ...identity(control), after };
+});
+
+function focusWhereItWas(wanted) {
+  const candidates = [...document.querySelectorAll("#main button, #main input[type=submit]")];
+  const found = candidates.find((candidate) => sameControl(identity(candidate), wanted) && identity(candidate).text === wanted.text)
+    || candidates.find((candidate) => sameControl(identity(candidate), wanted));
+  if (found) return found.focus({ preventScroll: true });
+  for (const id of wanted.after) {
+    const part = document.getElementById(id);
+    const control = part && (part.matches(FOCUSABLE) ? part : part.querySelector(FOCUSABLE));
+    if (control && control.offsetParent !== null) return control.focus({ preventScroll: true });
+  }
+}
+
+document.addEventListener("htmx:afterSettle", (event) => {
+  // Only the answer to the form sent (a poll may settle meanwhile).
+  if (!tapped || event.detail.requestConfig?.elt !== tapped.form) return;
+  const wanted = tapped;
+  tapped = null;
+  const xhr = event.detail.xhr;
+  const asked = event.detail.requestConfig?.path;
+  if (xhr && asked && new URL(xhr.responseURL, location.href).pathname === new URL(asked, location.href).pathname) {
+    for (const form of document.querySelectorAll("#main form")) {
+      if ((form.getAttribute("action") || "") === wanted.action) [...form.elements].forEach(markEdited);
+    }
+  }
+  if (wanted.name === undefined) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.getElementById("main")?.contains(active)) {
+    if (sameControl(identity(active), wanted) || active.matches("[autofocus]")) return;
+  }
+  focusWhereItWas(wanted);
 });
 
 // ---- A tap's confirmation shows where the player is ------------------------------------------

@@ -77,6 +77,52 @@ def phone_shot(page, name, at=None):
 
 
 @pytest.fixture(autouse=True)
+def no_console_error(request):
+    """Fail any browser test in whose pages the console logs an error or a script throws (CSP
+    violations, a failed request, an htmx error such as an hx-include matching nothing): every
+    browser context a test opens is watched, however the test opens it."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    errors = ConsoleErrors()
+    opens = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = opens(*args, **kwargs)
+        context.on(
+            "console",
+            lambda message: message.type == "error"
+            and errors.append(f"console: {message.text} at {message.location.get('url')}:{message.location.get('lineNumber')}"),
+        )
+        context.on("weberror", lambda error: errors.append(f"uncaught: {error.error}"))
+        return context
+
+    browser.new_context = new_context
+    try:
+        yield errors
+    finally:
+        del browser.new_context
+    unexpected = errors.unexpected()
+    assert not unexpected, "errors in the browser's console:\n" + "\n".join(unexpected)
+
+
+class ConsoleErrors(list):
+    """What no_console_error collected. A test that asks for an error on purpose (a page that
+    answers 404, which the browser logs) says so: `no_console_error.expect("404 (Not Found)")`."""
+
+    def __init__(self):
+        super().__init__()
+        self.expected = []
+
+    def expect(self, words):
+        self.expected.append(words)
+
+    def unexpected(self):
+        return [error for error in self if not any(words in error for words in self.expected)]
+
+
+@pytest.fixture(autouse=True)
 def browser_tests_use_a_committed_database(request):
     # The live server runs in another thread, so tests must commit what they create.
     if "live_server" in request.fixturenames:
@@ -86,10 +132,16 @@ def browser_tests_use_a_committed_database(request):
 # axe-core, as shipped inside axe-playwright-python: read from the wheel, never downloaded.
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
+# Rules axe-core leaves off by default (experimental, or best practice), turned on here, and
+# failing whatever their impact: a visible label inside the accessible name (WCAG 2.5.3: "NW
+# Terr." on a board tile is said as "Northwest Territory"), and landmarks told apart by name.
+EXTRA_RULES = ("label-content-name-mismatch", "landmark-unique")
+AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {rule: {"enabled": True} for rule in EXTRA_RULES}}
 
 
 def assert_accessible(page, schemes=("light", "dark")):
-    """Fail on any serious or critical axe-core violation on the page as it is now, light and dark.
+    """Fail on any serious or critical axe-core violation on the page as it is now, light and dark,
+    and on any violation of the EXTRA_RULES.
 
     Call it on every page a browser test visits. The colour scheme is emulated for the check and
     put back afterwards, so the test carries on as it was.
@@ -102,9 +154,9 @@ def assert_accessible(page, schemes=("light", "dark")):
     failures = []
     for scheme in schemes:
         page.emulate_media(color_scheme=scheme)
-        results = AXE.run(page)
+        results = AXE.run(page, options=AXE_OPTIONS)
         for violation in results.response["violations"]:
-            if violation["impact"] in SERIOUS:
+            if violation["impact"] in SERIOUS or violation["id"] in EXTRA_RULES:
                 targets = "; ".join(
                     f"{' '.join(node['target'])}: {node.get('failureSummary', '').splitlines()[-1].strip()}"
                     for node in violation["nodes"][:8]
@@ -115,6 +167,14 @@ def assert_accessible(page, schemes=("light", "dark")):
                 )
     page.emulate_media(color_scheme=was)
     assert not failures, f"axe-core on {page.url}:\n" + "\n".join(failures)
+
+
+def open_fold(details):
+    """Open a <details> form by its summary, unless it is open already: a fold the player opened
+    stays open after their tap and after a refresh (static/js/app.js)."""
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    expect(details).to_have_attribute("open", "")
 
 
 def log_in(page, username, password="correct horse battery"):

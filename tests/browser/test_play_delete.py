@@ -13,7 +13,7 @@ from .conftest import log_in
 
 
 @pytest.mark.parametrize("javascript", [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")])
-def test_delete_a_play_then_find_it_refused(new_phone, shoot, javascript):
+def test_delete_a_play_then_find_it_refused(new_phone, shoot, javascript, no_console_error):
     olive = UserFactory(username="olive")
     campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), olive)
     how = "htmx" if javascript else "no-js"
@@ -29,6 +29,8 @@ def test_delete_a_play_then_find_it_refused(new_phone, shoot, javascript):
     expect(phone.get_by_text("Play 2 was deleted.")).to_be_visible()
     shoot(phone, f"play-delete-02-history-{how}")
 
+    # The refusal answers 404 (the play is gone), which the browser logs.
+    no_console_error.expect(f"404 (Not Found) at {phone.url.split('/campaigns/')[0]}/campaigns/{campaign.slug}/games/2/delete/")
     phone.goto(f"/campaigns/{campaign.slug}/games/2/delete/")
     expect(phone.get_by_role("alert")).to_contain_text(
         "Nothing was deleted: play 2 was deleted already."

@@ -12,7 +12,7 @@ from campaigns.rules import journal
 from ..conftest import load_journal
 from ..factories import UserFactory
 from ..journal_files import RULES
-from .conftest import SMALL_PHONE, assert_accessible, phone_shot
+from .conftest import SMALL_PHONE, assert_accessible, open_fold, phone_shot
 from .test_play import game_one_started, log_in
 from .test_setup_and_start import console_errors
 
@@ -50,7 +50,7 @@ def test_a_scar_covers_a_scar_when_the_card_allows_it(new_phone, shoot):
     log_in(phone, "olive")
     phone.goto(f"/campaigns/{campaign.slug}/play/")
     for scar, allowed in (("Bunker", False), ("Ammo Shortage", True)):
-        phone.get_by_text("A scar was placed").click()
+        open_fold(phone.locator("details", has_text="A scar was placed"))
         phone.get_by_label("Played by").select_option("Cid")
         phone.get_by_label("Territory").first.select_option("Siberia")
         phone.get_by_label(re.compile("^Scar:?$")).select_option(scar)
@@ -101,7 +101,7 @@ def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):
 
     missiles = phone.locator("details", has_text="Missiles fired in one combat")
     for attempt in ("fired", "refused"):
-        missiles.locator("summary").click()
+        open_fold(missiles)
         missiles.get_by_label("Missiles in this combat").fill("1")
         missiles.get_by_label("Fired by Ben").fill("1")
         if attempt == "fired":
@@ -118,7 +118,7 @@ def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):
 
     red_star = phone.locator("details", has_text="A Red Star was taken")
     for taker in ("Ana", "Cid"):
-        red_star.locator("summary").click()
+        open_fold(red_star)
         red_star.get_by_label("Taken by").select_option(taker)
         red_star.get_by_label("Taken from").select_option("Ben")
         if taker == "Ana":
@@ -134,7 +134,7 @@ def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):
 
     scar = phone.locator("details", has_text="A scar was placed")
     for territory in ("Peru", "Iceland"):
-        scar.locator("summary").click()
+        open_fold(scar)
         scar.get_by_label("Played by").select_option("Cid")
         scar.get_by_label("Territory").first.select_option(territory)
         scar.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")

@@ -374,8 +374,10 @@ def test_the_live_refresh_answers_204_until_the_campaign_changes(client, table):
     changed = client.get(f"{url}?v={table.journal_version}", headers={"HX-Request": "true"})
     html = changed.content.decode()
     assert changed.status_code == 200 and "Updated just now" in html
-    assert 'id="play-recent"' in html and 'hx-swap-oob="true"' in html
-    assert "<!doctype" not in html.lower()
+    # The whole page, which the poll morphs into #main: the count, the board and every form.
+    assert '<main id="main"' in html and 'id="play-recent"' in html and "During the sitting" in html
+    assert "sittings played" in html or "Sitting 1 in progress" in html
+    assert 'hx-swap-oob' not in html
 
 
 def test_the_live_refresh_says_signed_out(client, table):

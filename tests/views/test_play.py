@@ -288,7 +288,10 @@ def test_live_answers_204_while_nothing_changed_and_the_fresh_status_after_a_wri
     assert response.status_code == 200
     html = response.content.decode()
     assert '<section id="play-live"' in html
-    assert '<section id="play-recent" class="card recent-card" hx-swap-oob="true">' in html
+    # The whole page, which the poll morphs into #main: the status, the recent entries and the forms.
+    assert '<main id="main"' in html and '<section id="play-recent" class="card recent-card">' in html
+    assert 'action="/campaigns/' in html and "During the game" in html
+    assert "Updated just now: Eve was eliminated" in html
     assert "Eve was eliminated" in html
     assert f"v={version + 1}" in html
 

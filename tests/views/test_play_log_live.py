@@ -93,11 +93,11 @@ def test_after_another_phone_logs_a_play_the_history_gets_it(client, owner, logg
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="plays-live"')
     assert f'v={seen + 1}&amp;on=history"' in html  # the poll goes on from the new version
-    assert "Updated just now." in html
-    # The new play goes on top of the list; the shown ones are swapped in place, by id.
-    assert re.search(f'<ol hx-swap-oob="afterbegin:#plays">\\s*<li class="play-item" id="play-{number}">', html)
+    assert f"Updated just now: play {number} logged." in html
+    # The new play goes on top of the list; the shown ones are morphed in place, by id.
+    assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html
+    assert _item_numbers(html)[0] == number and _item_numbers(html)[-1] == 1
     assert f">Play {number}</a>" in html
-    assert '<li class="play-item" id="play-1" hx-swap-oob="true">' in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<ol id="plays"' not in html
 
@@ -109,9 +109,9 @@ def test_a_correction_and_a_deletion_show_too(client, owner, logged):
     store.append(logged, [play_log.correction_entry(1, corrected), play_log.deletion_entry(2)], owner)
     newest = states.state(logged).next_number - 1
     html = poll(client, logged, v=seen, on="history", newest=newest, oldest=1, top=1).content.decode()
-    assert "afterbegin" not in html  # no play logged: nothing on top
+    assert _item_numbers(html)[0] == newest  # no play logged: nothing new on top
     item = html[html.index('id="play-2"') :]
-    assert item.startswith('id="play-2" hx-swap-oob="true">')
+    assert item.startswith('id="play-2">')
     assert "Deleted" in item[: item.index("</li>")]
     assert "Corrected" in html
 
@@ -134,7 +134,7 @@ def test_after_another_phone_logs_a_play_the_overview_gets_it(client, owner, log
     seen = version(logged)
     number = another_phone_logs(logged, owner)
     html = poll(client, logged, v=seen, on="overview").content.decode()
-    assert '<div id="plays-overview" hx-swap-oob="true">' in html
+    assert '<div id="plays-overview" hx-swap-oob="morph">' in html
     assert f'id="play-{number}"' in html and "Standings" in html
 
 
@@ -269,10 +269,9 @@ def _long_log(owner, plays=45):
     return import_log(skyrim_log(plays), owner)
 
 
-def _item_numbers(html, oob):
-    """The plays an answer swaps in place (oob) or brings to put on top (not oob)."""
-    swapped = ' hx-swap-oob="true"' if oob else ""
-    return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)"%s>' % swapped, html)]
+def _item_numbers(html):
+    """The plays of the list an answer morphs in (by their ids), in order."""
+    return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)">', html)]
 
 
 def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner):
@@ -282,13 +281,12 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     number = another_phone_logs(campaign, owner)  # play 46
     # Pages 1 and 2 are shown: plays 45 down to 6.
     html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
-    top = html[html.index('hx-swap-oob="afterbegin:#plays"') : html.index("</ol>")]
-    assert _item_numbers(top, oob=False) == [number]
-    assert _item_numbers(html, oob=True) == list(range(45, 5, -1))  # every shown play, in place
-    assert 'id="play-5"' not in html and '<ol id="plays"' not in html and "Older plays" not in html
+    # The new play on top of every shown play (the list morphed by id: only play 46 is added).
+    assert _item_numbers(html) == [number, *range(45, 5, -1)]
+    assert 'id="play-5"' not in html and f"before=6" in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
-    assert '<span class="muted" id="plays-more-count" hx-swap-oob="true">41 of 46 shown</span>' in html
+    assert '<span class="muted" id="plays-more-count">41 of 46 shown</span>' in html
 
 
 def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
@@ -298,10 +296,10 @@ def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
     corrected = {**store.export_journal(campaign)["games"][9], "played_on": "2020-02-02"}
     store.append(campaign, [play_log.correction_entry(10, corrected), play_log.deletion_entry(12)], owner)
     html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
-    assert "afterbegin" not in html
-    corrected_item = html[html.index('<li class="play-item" id="play-10" hx-swap-oob="true">') :]
+    assert _item_numbers(html) == list(range(45, 5, -1))
+    corrected_item = html[html.index('<li class="play-item" id="play-10">') :]
     assert "Corrected" in corrected_item[: corrected_item.index("</li>")]
-    deleted_item = html[html.index('id="play-12" hx-swap-oob="true">') :]
+    deleted_item = html[html.index('id="play-12">') :]
     assert "Deleted" in deleted_item[: deleted_item.index("</li>")]
 
 
@@ -314,8 +312,8 @@ def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner):
     seen = version(campaign)
     another_phone_logs(campaign, owner)
     html = poll(client, campaign, v=seen, on="history", newest=5, oldest=1, top="").content.decode()
-    assert "afterbegin" not in html and 'id="play-46"' not in html
-    assert _item_numbers(html, oob=True) == [5, 4, 3, 2, 1]
+    assert 'id="play-46"' not in html
+    assert _item_numbers(html) == [5, 4, 3, 2, 1]
 
 
 def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
@@ -329,10 +327,9 @@ def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
     store.append(campaign, [Entry("game", dee_plays)], owner)
     # The history was on ?page=3, then the filter chose Ana: the list shows Ana's latest plays.
     html = poll(client, campaign, v=seen, on="history", player="Ana", newest=45, oldest=26, top=1).content.decode()
-    assert "afterbegin" not in html  # play 46 is not Ana's
-    assert _item_numbers(html, oob=True) == list(range(45, 25, -1))
+    assert _item_numbers(html) == list(range(45, 25, -1))  # play 46 is not Ana's
     html = poll(client, campaign, v=seen, on="history", player="Dee", newest=0, oldest=0, top=1).content.decode()
-    assert '<ol id="plays" hx-swap-oob="innerHTML">' in html and _item_numbers(html, oob=False) == [46]
+    assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html and _item_numbers(html) == [46]
 
 
 def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, owner):
@@ -342,8 +339,8 @@ def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, own
     seen = version(campaign)
     store.undo_last(campaign, owner)
     html = poll(client, campaign, v=seen, on="history", newest=46, oldest=6, top=1).content.decode()
-    assert '<ol id="plays" hx-swap-oob="innerHTML">' in html
-    assert _item_numbers(html, oob=False) == list(range(45, 5, -1))
+    assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html
+    assert _item_numbers(html) == list(range(45, 5, -1))
     assert "35 of 45 shown" not in html and "40 of 45 shown" in html
 
 
@@ -355,9 +352,9 @@ def test_the_overview_s_header_count_follows_the_plays(client, owner, logged):
     seen = version(logged)
     number = another_phone_logs(logged, owner)
     html = poll(client, logged, v=seen, on="overview", newest=number - 1, oldest=1, top=1).content.decode()
-    assert re.search(r'<span id="campaign-count" hx-swap-oob="true">%d plays logged' % (plays + 1), html)
-    assert '<section class="card" id="plays-standings" aria-labelledby="record-title" hx-swap-oob="true">' in html
-    assert re.search(f'<ol hx-swap-oob="afterbegin:#plays">\\s*<li class="play-item" id="play-{number}">', html)
+    assert re.search(r'<span id="campaign-count" hx-swap-oob="morph">%d plays logged' % (plays + 1), html)
+    assert '<section class="card" id="plays-standings" aria-labelledby="record-title" hx-swap-oob="morph">' in html
+    assert _item_numbers(html)[0] == number
     assert 'id="plays-overview"' not in html
 
 

@@ -147,8 +147,11 @@ class DawnguardState:
 
     @property
     def games_finished(self) -> int:
-        """The sittings the campaign's count shows: every sitting begun (rules/protocol.py)."""
-        return len(self.games)
+        """The sittings played (rules/protocol.py): every sitting begun but the last while its
+        chapter goes on, which is in progress ("2 sittings played · sitting 3 in progress");
+        there is no entry ending a sitting, only the next one or the chapter's completion."""
+        in_progress = bool(self.games) and not self.chapter_complete
+        return len(self.games) - in_progress
 
     @property
     def campaign_over(self) -> bool:

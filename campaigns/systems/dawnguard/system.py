@@ -17,6 +17,7 @@ SYSTEM = GameSystem(
     overview=history.overview,
     tabs=(Tab("Play", "play", ("play", "setup", "start")),),
     count_words=CountWords("sitting", "sittings", "played"),  # a chapter takes sittings: "5 sittings played"
+    games_open_while_played=True,  # the last sitting is in progress until the next or the chapter's end
     pages={
         "history": history.history,
         "play": play.play_page,  # the phone beside the board

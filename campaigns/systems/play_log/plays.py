@@ -188,8 +188,8 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
 def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
     sent by the poll): the plays logged since, to go on top (only on a list that starts at
-    the latest), and every play shown, each swapped in place by its id (a correction or a
-    deletion shows). A list that showed nothing, or a shown play undone, gets the plays
+    the latest), then every play shown, the list morphed by the plays' ids (a new play is
+    added, a correction or a deletion shows, an unchanged play is not touched). A list that showed nothing, or a shown play undone, gets the plays
     from the latest down to the oldest shown, whole."""
     newest, oldest = whole_number(request.GET.get("newest")), whole_number(request.GET.get("oldest"))
     top = request.GET.get("top") == "1"
@@ -218,8 +218,8 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     return {
         "player": player,
         "plays_total": len(numbers),
-        "new_items": items[: len(new)],
-        "play_items": items[len(new) :],
+        "new_items": items[: len(new)],  # named in the poll's one line
+        "play_items": items,  # the list morphed by id: only the new plays are added
         "older": _older(numbers, new + in_place),  # its count grows with the new plays
         "shown": {"top": top, "newest": new[0] if new else newest, "oldest": oldest, "more": False},
         "plays_whole": False,

@@ -22,12 +22,11 @@ from ..forms.play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6
 PLAY_TEMPLATE = "dawnguard/play.html"
-LIVE_TEMPLATE = "dawnguard/play_live.html"
 
 PLAYING = "playing"  # rules.sitting_phase: a sitting is open and its chapter not complete
-# The one-tap forms beside the board's counts, refreshed live with them (what a player has
-# ticked but not sent, the day turn's feeding places, is put back by app.js after a refresh),
-# then the forms further down the page.
+# The one-tap forms beside the board's counts, then the forms further down the page: the live
+# refresh morphs them all (what a player has ticked but not sent, the day turn's feeding places,
+# is kept: static/js/app.js).
 BOARD_FORMS = ("marker", "day_night", "hunger", "day_turn", "level_up", "threat_deck", "board_threat")
 OTHER_FORMS = ("pledge", "feed", "fort_stars", "fort_card", "join", "chapter_complete")
 # A side on a hero's line, as the pledge and join forms name it (short enough for 360 px).
@@ -65,8 +64,7 @@ def _heroes(state) -> list[dict]:
 
 
 def live_context(access, forms=None) -> dict:
-    """What every phone on the Play page sees update: the sitting, the board's counts and the
-    one-tap forms beside them (app.js keeps what a player has ticked but not sent)."""
+    """The sitting, the board's counts and the one-tap forms beside them."""
     campaign = access.campaign
     state = states.state(campaign)
     forms = forms or {}
@@ -100,10 +98,12 @@ def live_context(access, forms=None) -> dict:
     return context
 
 
-def _page(request, access, *, forms=None, open_form=None, contest=None):
-    """The Play page, with a refused form (bound, with its message) in place of a blank one."""
+def _page(request, access, *, forms=None, open_form=None, contest=None, changed=False):
+    """The Play page, with a refused form (bound, with its message) in place of a blank one;
+    `changed`: the live refresh's answer (another phone recorded), which says so."""
     forms = forms or {}
     context = live_context(access, forms)
+    context["changed"] = changed
     state = context["state"]
     if context["phase"] == PLAYING and access.can_record:
         for kind in OTHER_FORMS:
@@ -124,8 +124,9 @@ def play_page(request, slug):
     return _page(request, _dawnguard(request, slug))
 
 
-# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh status.
-live = live_view(access_for=_dawnguard, context_for=live_context, template=LIVE_TEMPLATE)
+# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh page, whose
+# #main (the count, the board, every form) is morphed into the phone's.
+live = live_view(access_for=_dawnguard, page=_page)
 
 
 @login_required

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 from .... import states
 from ....access import Access, campaign_for
 from ....web import live as live_refresh
+from ....web.htmx import render_page
 from ....web.params import whole_number
 from .. import plays
 
@@ -54,6 +55,7 @@ def live(request, slug):
         request,
         slug,
         access_for=campaign_for,
-        context_for=lambda access: _live_context(request, access, on),
-        template="play_log/live.html",
+        answer=lambda access: render_page(
+            request, "play_log/live.html", _live_context(request, access, on) | {"changed": True}
+        ),
     )

@@ -16,13 +16,13 @@ from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign
 
 PLAY_TEMPLATE = "risk_legacy/play.html"
-LIVE_TEMPLATE = "risk_legacy/play_live.html"
 GAME_END_TEMPLATE = "risk_legacy/game_end.html"
 RECENT_ENTRIES = 6
 
 
 def live_context(access):
-    """What every phone on the Play page sees update: where the game stands and what was just logged."""
+    """Where the game stands and what was just logged (the page's live refresh morphs the whole
+    page, forms included: `live`)."""
     campaign = access.campaign
     state = states.state(campaign)
     return {
@@ -35,9 +35,11 @@ def live_context(access):
     }
 
 
-def _page(request, access, *, forms=None, open_form=None):
-    """The Play page, with any bound form (refused, with its message) in place of a blank one."""
+def _page(request, access, *, forms=None, open_form=None, changed=False):
+    """The Play page, with any bound form (refused, with its message) in place of a blank one;
+    `changed`: the live refresh's answer (another phone recorded), which says so."""
     context = live_context(access)
+    context["changed"] = changed
     state = context["state"]
     forms = forms or {}
     phase = state.phase
@@ -137,8 +139,9 @@ def play_page(request, slug):
     return _page(request, risk_legacy_campaign(request, slug))
 
 
-# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh status.
-live = live_view(access_for=risk_legacy_campaign, context_for=live_context, template=LIVE_TEMPLATE)
+# Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh page, whose
+# #main (the count, the status, every form) is morphed into the phone's.
+live = live_view(access_for=risk_legacy_campaign, page=_page)
 
 
 @login_required
