@@ -59,7 +59,7 @@ test: lint-imports /usr/bin/chromium
 
 # The inner loop: everything but the browser tests.
 test-fast: lint-imports
-	$(PY) -m pytest --ignore=tests/browser $(PYTEST_ARGS)
+	$(PY) -m pytest --ignore-glob="*/browser/*" $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py

@@ -4,8 +4,8 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
-from .factories import CampaignFactory, MembershipFactory, UserFactory
-from .journal_files import load_journal
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.journal_files import load_journal
 
 
 

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from campaigns import store
 from campaigns.models import Campaign, Membership, Player
 
-from .journal_files import load_journal
+from tests.journal_files import load_journal
 
 #: Each system's reference journal (the demo's): `CampaignFactory(system=..., after=n)` is it
 #: stopped after its game n.

@@ -16,10 +16,10 @@ from campaigns import states, store
 from campaigns.models import Campaign, Entry, Player
 from campaigns.rules.base import RuleError
 
-from .conftest import campaign_after, load_journal
-from .factories import UserFactory
-from .phones import at_once
-from .query_counts import count_queries
+from tests.conftest import campaign_after, load_journal
+from tests.factories import UserFactory
+from tests.phones import at_once
+from tests.query_counts import count_queries
 
 RISK = "risk_legacy_15_games.json"
 SKYRIM = "risk_skyrim_plays.json"

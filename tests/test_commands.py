@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 
 from campaigns.models import Campaign
 
-from .conftest import load_journal
-from .journal_files import journal_path
+from tests.conftest import load_journal
+from tests.journal_files import journal_path
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNALS = ["risk_legacy_15_games.json", "dawnguard_campaign.json", "risk_skyrim_plays.json", "captain_america_plays.json"]

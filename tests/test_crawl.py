@@ -21,8 +21,8 @@ from django.urls import reverse
 from campaigns import registry, states, store
 from campaigns.rules import risk_legacy
 
-from .journal_files import DEMO, TESTS_OWN
-from .journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
+from tests.journal_files import DEMO, TESTS_OWN
+from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 HTMX = {"HX-Request": "true"}
 
@@ -188,7 +188,7 @@ def test_every_page_answers_with_entries_in_the_order_the_app_records_them(clien
     """A journal file puts a game's packets before its events; the app records a packet where
     it was opened (after the rewards), and the pages read the entries in that order (Play's
     latest entries, undo, the history)."""
-    from .journals import PLAYERS, _every_kind
+    from tests.journals import PLAYERS, _every_kind
 
     built = _every_kind()
     campaign = store.create_campaign(name=f"Recorded: {phase}", system="risk-legacy", owner=owner,
@@ -206,7 +206,7 @@ def test_every_page_answers_after_a_deletion_is_undone(client, owner, name):
     again and every page, the play's own page among them, answers."""
     from campaigns.rules import play_log
 
-    from .journals import PLAYERS, play_logs
+    from tests.journals import PLAYERS, play_logs
 
     rules, entries = play_logs()[name]
     deletion = next(i for i, entry in enumerate(entries) if entry.kind == play_log.DELETION)
@@ -228,7 +228,7 @@ def test_the_every_kind_journal_holds_every_entry_kind_event_type_and_choice():
     from campaigns.rules import risk_legacy as rl
     from campaigns.rules.risk_legacy.fold import _HANDLERS
 
-    from .journals import _every_kind
+    from tests.journals import _every_kind
 
     built = _every_kind()
     state = rl.new_state(built.players)

@@ -7,7 +7,7 @@ import pytest
 
 from campaigns import exports, registry, stats
 
-from .test_stats import record
+from tests.test_stats import record
 
 
 class TestExports:

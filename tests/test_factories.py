@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.models import Membership
 
-from .factories import REFERENCE_JOURNALS, CampaignFactory, UserFactory, reference_journal
+from tests.factories import REFERENCE_JOURNALS, CampaignFactory, UserFactory, reference_journal
 
 
 @pytest.mark.django_db

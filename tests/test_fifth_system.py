@@ -17,7 +17,7 @@ from django.urls import NoReverseMatch, reverse
 from campaigns import registry
 from campaigns.models import Campaign
 
-from .factories import UserFactory
+from tests.factories import UserFactory
 
 TOY_PACKAGE = "toy_game"
 TOY_LINE = f"{TOY_PACKAGE}.system.SYSTEM"
@@ -108,7 +108,7 @@ TOY_FILES = {
         from campaigns.rules.base import Entry, RuleError
         from campaigns.systems.play_log.system import play_log_system
 
-        from . import rules
+        from tests import rules
 
 
         def plays(state, campaign_key, campaign_name):

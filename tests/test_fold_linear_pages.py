@@ -18,10 +18,10 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
 
-from .conftest import campaign_after
-from .journal_files import RULES
-from .query_counts import count_queries
-from .rules.test_fold_linear import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
+from tests.conftest import campaign_after
+from tests.journal_files import RULES
+from tests.query_counts import count_queries
+from tests.rules.test_fold_linear import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
 
 MB = 1024 * 1024
 

@@ -8,7 +8,7 @@ from campaigns.rules.base import RuleError
 from campaigns.web.rows import as_sent, rows
 from campaigns.web.writes import RefusalsBesideFields, focus_first_error, place_number
 
-from .rows import row_name, rows_post
+from tests.rows import row_name, rows_post
 
 
 class Seat(forms.Form):

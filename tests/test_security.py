@@ -171,8 +171,8 @@ def test_a_signed_out_poll_answers_alike_for_every_campaign_and_for_none(client,
     not which game it is (same status, same notice, same next=, whatever the system)."""
     from campaigns import store
 
-    from .factories import UserFactory
-    from .journal_files import load_journal
+    from tests.factories import UserFactory
+    from tests.journal_files import load_journal
 
     owner = UserFactory(username="keeper")
     slugs = [store.import_journal(load_journal(name), owner=owner).slug for name in EVERY_SYSTEM.values()]
@@ -203,8 +203,8 @@ def test_a_public_page_shows_roster_names_never_account_names(client, system):
     from campaigns.models import new_token
     from campaigns.rules import play_log
 
-    from .factories import UserFactory
-    from .journal_files import load_journal
+    from tests.factories import UserFactory
+    from tests.journal_files import load_journal
 
     keeper = UserFactory(username="keeper-account")
     campaign = store.import_journal(load_journal(EVERY_SYSTEM[system]), owner=keeper)

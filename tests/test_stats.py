@@ -25,7 +25,7 @@ from campaigns import charts, registry, stats
 from campaigns.rules.journal import load
 from campaigns.systems.risk_legacy.readside import CITIES, SIGNATURES
 
-from .journal_files import RULES, journal_path
+from tests.journal_files import RULES, journal_path
 
 FILES = {
     "risk-legacy": "risk_legacy_15_games.json",
@@ -77,7 +77,7 @@ class TestPlaysOfEachSystem:
         assert dict(legacy.marks[CITIES]) == {"Ana": 3, "Ben": 2, "Cid": 5, "Dee": 2, "Eve": 2}
 
     def test_a_city_a_card_covered_still_counts_as_founded(self):
-        from .journals import every_kind_journal
+        from tests.journals import every_kind_journal
 
         _, name, _, _, folded = load(every_kind_journal(), RULES)
         legacy = stats.campaign_record("rl", name, registry.get("risk-legacy"), folded.current)

@@ -10,10 +10,10 @@ from campaigns.models import Campaign
 from campaigns.rules import journal, play_log
 from campaigns.rules.base import RuleError
 
-from .conftest import load_journal
-from .factories import UserFactory
-from .journal_files import RULES
-from .phones import at_once
+from tests.conftest import load_journal
+from tests.factories import UserFactory
+from tests.journal_files import RULES
+from tests.phones import at_once
 
 NAME = "risk_legacy_15_games.json"
 

@@ -12,7 +12,7 @@ from campaigns.readside.base import ReadSide
 from campaigns.rules import protocol
 from campaigns.systems.base import GameSystem
 
-from .journal_files import RULES
+from tests.journal_files import RULES
 
 REGISTERED = registry.systems()
 

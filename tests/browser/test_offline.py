@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from campaigns.models import Membership
 
-from ..factories import UserFactory
-from ..rows import row_id
-from .conftest import log_in
-from .test_play import game_one_started
+from tests.factories import UserFactory
+from tests.rows import row_id
+from tests.browser.conftest import log_in
+from tests.systems.risk_legacy.browser.test_play import game_one_started
 
 PENDING = "on this phone, not sent yet"
 
@@ -225,7 +225,7 @@ def offline_then_online(phone, other, url, tap_three, where, pending_count=3, sh
 
 
 def test_dawnguard_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
-    from .test_dawnguard_play import choose, first_sitting
+    from tests.systems.dawnguard.browser.test_dawnguard_play import choose, first_sitting
 
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     campaign = first_sitting(olive)
@@ -297,7 +297,7 @@ def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone,
 def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
     from campaigns import store
 
-    from .test_skyrim_log import PLAYERS, count, mode, seat
+    from tests.systems.risk_skyrim.browser.test_skyrim_log import PLAYERS, count, mode, seat
 
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=olive, players=PLAYERS)

@@ -10,10 +10,10 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
-from ..factories import UserFactory
-from .conftest import SCREENSHOTS, SMALL_PHONE, log_in
-from .test_dawnguard_play import first_sitting, state_now
-from .test_play import game_one_started
+from tests.factories import UserFactory
+from tests.browser.conftest import SCREENSHOTS, SMALL_PHONE, log_in
+from tests.systems.dawnguard.browser.test_dawnguard_play import first_sitting, state_now
+from tests.systems.risk_legacy.browser.test_play import game_one_started
 
 PLACES = ("A quest", "The Stronghold chart", "The Threat Event deck")
 

@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.models import Campaign, Player
 
-from .conftest import log_in as log_in_as
-from ..conftest import load_journal
-from ..factories import UserFactory
+from tests.browser.conftest import log_in as log_in_as
+from tests.conftest import load_journal
+from tests.factories import UserFactory
 
 DESKTOP = {"width": 1280, "height": 900}
 PASSWORD = "a long table password"

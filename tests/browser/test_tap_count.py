@@ -10,11 +10,11 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
-from ..factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
-from ..journals import GAME_1, SETUP, game_1_entries
-from ..rows import row_id
-from .conftest import SCREENSHOTS, assert_accessible, log_in
-from .test_setup_and_start import console_errors, settled
+from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.journals import GAME_1, SETUP, game_1_entries
+from tests.rows import row_id
+from tests.browser.conftest import SCREENSHOTS, assert_accessible, log_in
+from tests.systems.risk_legacy.browser.test_setup_and_start import console_errors, settled
 
 #: the aim of the issue: one game night in 40 taps or fewer (it took 53 before the defaults)
 MOST_TAPS = 40

@@ -10,10 +10,10 @@ from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
-from ..conftest import load_journal
-from ..factories import UserFactory
-from ..journal_files import RULES
-from .conftest import PHONE, SMALL_PHONE, assert_accessible, log_in
+from tests.conftest import load_journal
+from tests.factories import UserFactory
+from tests.journal_files import RULES
+from tests.browser.conftest import PHONE, SMALL_PHONE, assert_accessible, log_in
 
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from campaigns.rules import journal
 from campaigns.rules.base import RuleError
 
-from ..journal_files import RULES
+from tests.journal_files import RULES
 
 
 class PlayLog:

@@ -31,8 +31,8 @@ from campaigns.systems.dawnguard import history as dawnguard_history
 from campaigns.systems.dawnguard import readside as dawnguard_readside
 from campaigns.systems.dawnguard.charts import BalanceRow, FortPoint
 
-from ..journal_files import DEMO, RULES, TESTS_OWN
-from ..journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
+from tests.journal_files import DEMO, RULES, TESTS_OWN
+from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 RULES_BY_KEY = {rules.KEY: rules for rules in RULES}
 

@@ -8,8 +8,8 @@ import pytest
 from campaigns.rules import journal, limits
 from campaigns.rules.base import RuleError
 
-from ..conftest import load_journal
-from ..journal_files import RULES
+from tests.conftest import load_journal
+from tests.journal_files import RULES
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,8 @@ from campaigns import registry
 from campaigns.systems.base import SHARED_PAGES
 from campaigns.views.system_pages import DEFAULT_PAGES
 
-from ..conftest import load_journal
-from ..factories import CampaignFactory, MembershipFactory, PlayerFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory
 
 READ, RECORD, OWNER = "read", "record", "owner"
 

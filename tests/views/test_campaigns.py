@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
 
-from ..conftest import load_journal
-from ..factories import MembershipFactory, UserFactory
+from tests.conftest import load_journal
+from tests.factories import MembershipFactory, UserFactory
 
 
 def upload(client, data, name="journal.json"):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from ..conftest import campaign_after, load_journal
+from tests.conftest import campaign_after, load_journal
 
 
 def missing_descriptions(html):

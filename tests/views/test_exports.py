@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaigns import roster, store
 from campaigns.models import Player
 
-from ..conftest import load_journal
+from tests.conftest import load_journal
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from campaigns import states, store
 from campaigns.models import new_token
 from campaigns.templatetags.game_count import games_played
 
-from ..conftest import campaign_after, load_journal
-from ..factories import UserFactory
+from tests.conftest import campaign_after, load_journal
+from tests.factories import UserFactory
 
 GAME = re.compile(r"\b\d+ games? played|No game played yet|game \d+ in progress|before tonight|\b\d+ games?\b", re.I)
 

@@ -63,7 +63,7 @@ def test_a_removed_member_gets_404(client, owner, member, campaign):
 
 
 def test_joining_offers_the_roster_name_that_matches_the_account_to_link_in_one_tap(client, campaign, stranger):
-    from ..factories import PlayerFactory
+    from tests.factories import PlayerFactory
 
     player = PlayerFactory(campaign=campaign, name="Stan")  # the stranger's username is "stan"
     PlayerFactory(campaign=campaign, name="Ana")
@@ -79,7 +79,7 @@ def test_joining_offers_the_roster_name_that_matches_the_account_to_link_in_one_
 
 
 def test_joining_without_the_offered_name_links_nothing(client, campaign, stranger):
-    from ..factories import PlayerFactory
+    from tests.factories import PlayerFactory
 
     player = PlayerFactory(campaign=campaign, name="stan")
     client.force_login(stranger)
@@ -90,7 +90,7 @@ def test_joining_without_the_offered_name_links_nothing(client, campaign, strang
 
 
 def test_a_name_already_linked_to_someone_else_is_not_offered(client, campaign, stranger, member):
-    from ..factories import PlayerFactory
+    from tests.factories import PlayerFactory
 
     PlayerFactory(campaign=campaign, name="Stan", user=member)
     client.force_login(stranger)

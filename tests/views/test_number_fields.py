@@ -16,11 +16,11 @@ from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry as RuleEntry
 from campaigns.systems.risk_legacy.forms.setup import COIN_FIELD, power_field
 
-from ..factories import CampaignFactory, MembershipFactory, PlayerFactory
-from ..journal_files import load_journal
-from ..journals import PLAYERS, SETUP
-from ..rows import row_name, rows_post
-from .test_play import game_ended, playing
+from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory
+from tests.journal_files import load_journal
+from tests.journals import PLAYERS, SETUP
+from tests.rows import row_name, rows_post
+from tests.systems.risk_legacy.views.test_play import game_ended, playing
 
 TRIPS = {"superscript": "²", "negative": "-1", "5000-digits": "9" * 5000}
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.journal import parse_json
 
-from ..journal_files import DEMO
+from tests.journal_files import DEMO
 
 CODES = re.compile(
     r"\b[a-z]+_[a-z_]+\b"  # threat_deck, world_capital, civil_war

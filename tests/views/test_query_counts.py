@@ -9,9 +9,9 @@ from django.urls import reverse
 from campaigns import roster, states, store
 from campaigns.models import Membership
 
-from ..conftest import campaign_after, load_journal
-from ..factories import MembershipFactory, UserFactory
-from ..query_counts import count_queries as queries
+from tests.conftest import campaign_after, load_journal
+from tests.factories import MembershipFactory, UserFactory
+from tests.query_counts import count_queries as queries
 
 PAGES = {
     # url name: (bound, needs the public link)

@@ -13,8 +13,8 @@ from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
-from ..rows import row_name, rows_post
-from .test_play import entries, game_ended, playing, post, state_now
+from tests.rows import row_name, rows_post
+from tests.systems.risk_legacy.views.test_play import entries, game_ended, playing, post, state_now
 
 HTMX_FORM = {"HX-Request": "true", "HX-Boosted": "true"}
 

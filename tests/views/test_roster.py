@@ -4,7 +4,7 @@ from django.urls import reverse
 from campaigns import roster, store
 from campaigns.rules.base import RuleError
 
-from ..factories import PlayerFactory
+from tests.factories import PlayerFactory
 
 
 def test_a_member_adds_a_player(client, campaign, member):

@@ -8,8 +8,8 @@ from django.urls import reverse
 from campaigns import roster, store
 from campaigns.models import Membership, Player
 
-from ..conftest import load_journal
-from ..factories import MembershipFactory, UserFactory
+from tests.conftest import load_journal
+from tests.factories import MembershipFactory, UserFactory
 
 URL = reverse("stats")
 

@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Tap
 
-from ..factories import UserFactory
-from ..phones import at_once
-from .test_play import end_data, playing, state_now
+from tests.factories import UserFactory
+from tests.phones import at_once
+from tests.systems.risk_legacy.views.test_play import end_data, playing, state_now
 
 SCAR = {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"}
 ANA_SCAR = {"event_type": "scar", "scar-player": "Ana", "scar-territory": "Peru", "scar-scar": "Ammo Shortage"}

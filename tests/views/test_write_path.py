@@ -18,10 +18,10 @@ from campaigns.models import Campaign
 from campaigns.rules.base import RuleError
 from campaigns.web.writes import WHOLE_FORM, RefusalsBesideFields, sentence
 
-from ..factories import UserFactory
-from ..journal_files import load_journal
-from ..phones import at_once
-from ..rows import rows_post
+from tests.factories import UserFactory
+from tests.journal_files import load_journal
+from tests.phones import at_once
+from tests.rows import rows_post
 
 PHONES = 20
 CORRECTED_MEANWHILE = "was corrected on another phone just now, so nothing was saved"

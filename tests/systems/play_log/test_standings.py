@@ -8,7 +8,7 @@ from campaigns.readside.base import DRAW, LOST, WON, Play, Seat
 from campaigns.rules.journal import load
 from campaigns.systems.play_log.standings import Streak, standings
 
-from ...journal_files import RULES, journal_path
+from tests.journal_files import RULES, journal_path
 
 
 def demo(system, file):

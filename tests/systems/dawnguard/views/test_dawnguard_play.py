@@ -1,0 +1,499 @@
+"""The Dawnguard Play page (play/): each tap one event through the rules, refusals shown in
+their form with the rule's words and nothing saved, the live refresh, and the contested
+skill test helper (which records nothing)."""
+
+from functools import partial
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaigns import states, store
+from campaigns.models import Campaign, Membership
+from campaigns.rules import dawnguard as dg
+from campaigns.rules.base import Entry
+from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
+
+from tests.factories import MembershipFactory, UserFactory
+from tests.phones import at_once
+
+HEROES = [
+    {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
+    {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
+    {"player": "Cid", "hero": "Lucien", "race": "Breton"},
+]
+THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
+
+
+def dawnguard_campaign(owner, *events, players=("Ana", "Ben", "Cid", "Eve")):
+    """A campaign set up with three heroes and sitting 1 of chapter 1 open, then `events`."""
+    campaign = store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=list(players))
+    entries = [
+        Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}),
+        Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
+        *[Entry("event", event) for event in events],
+    ]
+    store.append(campaign, entries, owner)
+    return campaign
+
+
+PLEDGED = (
+    {"type": "pledge", "player": "Ana", "side": "volkihar"},
+    {"type": "pledge", "player": "Ben", "side": "vigilants"},
+    {"type": "pledge", "player": "Cid", "side": "vigilants"},
+)
+
+
+def state_now(campaign):
+    return states.state(Campaign.objects.get(pk=campaign.pk))
+
+
+def entries(campaign):
+    return campaign.entries.live().count()
+
+
+def tap(client, campaign, event_type, data, **headers):
+    return client.post(reverse("dawnguard_event", args=[campaign.slug, event_type]), data, headers=headers)
+
+
+def page(client, campaign):
+    return client.get(reverse("play", args=[campaign.slug])).content.decode()
+
+
+@pytest.fixture
+def table(client, owner):
+    """A chapter 1 sitting with the three heroes pledged (Ana is a Vampire), logged in."""
+    client.force_login(owner)
+    return dawnguard_campaign(owner, *PLEDGED)
+
+
+# The page --------------------------------------------------------------------------------
+
+
+def test_the_table_shows_the_sitting_and_its_forms(client, table):
+    html = page(client, table)
+    assert "Chapter 1 · sitting 1" in html
+    assert "Hall of the Vigilant" in html and "Castle Volkihar" in html
+    for words in ("Winged icon", "Threat icon", "Sigrid", "Hunger", "A Vampire feeds", "A player joins",
+                  "Chapter 1 is complete", "Contested skill test", "Undo the last entry"):
+        assert words in html, words
+    assert "The next sitting then opens chapter 2." in html  # chapter 1 is not the last (rules.CHAPTERS)
+    assert reverse("game_start", args=[table.slug]) in html
+
+
+def test_before_the_setup_the_table_leads_to_it(client, owner):
+    campaign = store.create_campaign(name="New", system=dg.KEY, owner=owner, players=["Ana"])
+    client.force_login(owner)
+    html = page(client, campaign)
+    assert "Before the first sitting" in html
+    assert reverse("setup_edit", args=[campaign.slug]) in html
+
+
+def test_a_viewer_sees_the_board_without_its_buttons(client, table):
+    viewer = MembershipFactory(campaign=table, role=Membership.Role.VIEWER).user
+    client.force_login(viewer)
+    html = page(client, table)
+    assert "Hall of the Vigilant" in html
+    assert "Winged icon" not in html and "A Vampire feeds" not in html
+    assert tap(client, table, "marker", {"marker-icon": "threat"}).status_code == 403
+
+
+# Each tap is one event --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("event_type", "data", "check"),
+    [
+        ("marker", {"marker-icon": "threat"}, lambda s: (s.hall_markers, s.castle_markers) == (2, 4)),
+        ("marker", {"marker-icon": "winged"}, lambda s: (s.hall_markers, s.castle_markers) == (4, 2)),
+        ("day_night", {"day_night-side": "night"}, lambda s: s.day_night == "night"),
+        ("hunger", {"hunger-player": "Ana"}, lambda s: s.heroes["Ana"].hunger == 1),
+        ("level_up", {"level_up-player": "Cid"}, lambda s: s.heroes["Cid"].level == 2),
+        ("fort_stars", {"fort_stars-player": "Ben", "fort_stars-count": "2"}, lambda s: s.vigilant_fort.stars == 2),
+        ("fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
+         lambda s: s.fort_cards["Ben"] == ["Crossbow"] and not s.followers),
+        ("fort_card", {"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"},
+         lambda s: s.followers == {"serana": "Ben"}),
+        ("threat_deck", {"threat_deck-count": "1"}, lambda s: s.threat_deck == 1),
+        ("board_threat", {"board_threat-count": "2"}, lambda s: s.board_threat == 2),
+        ("join", {"join-player": "Eve", "join-hero": "Talen-Jei", "join-race": "Argonian", "join-side": "vigilants"},
+         lambda s: s.heroes["Eve"].level == 3 and s.heroes["Eve"].side == "vigilants"),
+        ("chapter_complete", {}, lambda s: s.chapter_complete and s.chapter_1_totals == {"hall": 3, "castle": 3}),
+    ],
+)
+def test_a_tap_records_one_event(client, table, event_type, data, check):
+    before = entries(table)
+    response = tap(client, table, event_type, data)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("play", args=[table.slug]))
+    assert entries(table) == before + 1
+    assert check(state_now(table))
+
+
+def test_a_pledge_to_clan_volkihar_reminds_the_player_of_the_vampirism_card(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner)
+    response = client.post(reverse("dawnguard_event", args=[campaign.slug, "pledge"]),
+                           {"pledge-player": "Ana", "pledge-side": "volkihar"}, follow=True)
+    html = response.content.decode()
+    assert "Recorded: Ana pledges to Clan Volkihar." in html
+    assert "Ana: Draw a Vampirism card." in html
+    assert state_now(campaign).heroes["Ana"].hunger == 0
+
+
+def test_a_day_turn_adds_hunger_and_a_vampire_at_3_feeds_instead(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(
+        owner, *PLEDGED, {"type": "join", "player": "Eve", "hero": "Serana", "race": "Nord", "side": "volkihar"},
+        {"type": "day_night", "side": "day"}, *[{"type": "hunger", "player": "Ana"}] * 3,
+    )
+    html = page(client, campaign)
+    assert "Ana, at 3, feeds at once instead" in html and "Eve adds 1 hunger" in html
+    response = tap(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space", "threat_deck"]})
+    assert response.status_code == 302
+    state = state_now(campaign)
+    assert (state.heroes["Ana"].hunger, state.heroes["Eve"].hunger) == (0, 1)
+    assert (state.threat_deck, state.board_threat) == (1, 2)
+
+
+def test_feeding_empties_the_card(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, *[{"type": "hunger", "player": "Ana"}] * 2)
+    response = tap(client, campaign, "feed", {"feed-player": "Ana", "feed-to": ["threat_deck", "quest"]})
+    assert response.status_code == 302
+    state = state_now(campaign)
+    assert state.heroes["Ana"].hunger == 0 and state.threat_deck == 1 and state.board_threat == 1
+    last = campaign.entries.live().order_by("-position").first()
+    assert last.data == {"type": "feed", "player": "Ana", "to": ["quest", "threat_deck"]}  # the rulebook's order
+
+
+def test_stars_reaching_the_threshold_level_the_fort_up_and_every_phone_sees_it(client, table):
+    response = tap(client, table, "fort_stars", {"fort_stars-player": "Ben", "fort_stars-count": "3"})
+    assert response.status_code == 302
+    assert state_now(table).vigilant_fort.gold == 1
+    html = page(client, table)
+    assert "Just now:</strong> the Hall of the Vigilant reaches level 1 (stars cleared, a gold token added)" in html
+    assert "Level 1</strong> · 0 of 5 stars to level 2" in html
+    tap(client, table, "level_up", {"level_up-player": "Ben"})
+    assert "Just now:" not in page(client, table)  # until the next entry
+
+
+def test_a_player_joining_is_reminded_of_the_cards_to_take(client, table):
+    response = client.post(reverse("dawnguard_event", args=[table.slug, "join"]),
+                           {"join-player": "Eve", "join-hero": "Serana", "join-race": "Nord", "join-side": "volkihar"},
+                           follow=True)
+    html = response.content.decode()
+    assert "Eve: Level up twice (the tracker has added both levels) and take one equipment card" in html
+    assert "Eve: Draw a Vampirism card." in html
+
+
+# Refusals: the rule's words beside the field, nothing saved -------------------------------
+
+
+def refused(client, campaign, event_type, data, message, **headers):
+    """Post the tap, check the page shows the rule's message in its form, and nothing was saved."""
+    before = entries(campaign)
+    response = tap(client, campaign, event_type, data, **headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in html, html[html.find("form-errors") - 200: html.find("form-errors") + 600]
+    assert entries(campaign) == before
+    return response
+
+
+def test_a_fourth_hunger_token_is_refused_in_the_vampire_s_row(client, table):
+    for _ in range(3):
+        tap(client, table, "hunger", {"hunger-player": "Ana"})
+    response = refused(client, table, "hunger", {"hunger-player": "Ana"},
+                       "Ana&#x27;s hunger is already 3: a Vampire at 3 must feed first")
+    form = response.context["hunger_form"]
+    assert form.errors["player"] and form.error_in_row
+    html = response.content.decode()
+    row = html[html.find("<strong>Sigrid</strong>"):html.find("<strong>Faendal</strong>")]
+    assert "must feed first" in row  # beside the Vampire's own hunger
+
+
+def test_hunger_for_a_hero_who_is_not_a_vampire_is_refused(client, table):
+    refused(client, table, "hunger", {"hunger-player": "Ben"},
+            "Ben is not a Vampire: only Clan Volkihar players have hunger")
+
+
+def test_a_marker_below_zero_is_refused(client, table):
+    for _ in range(3):
+        tap(client, table, "marker", {"marker-icon": "threat"})
+    response = refused(client, table, "marker", {"marker-icon": "threat"},
+                       "No marker is left on the Hall of the Vigilant card to move to Castle Volkihar")
+    assert response.context["marker_form"].errors["icon"]
+    assert state_now(table).castle_markers == 6
+
+
+def test_a_vampire_adding_stars_is_refused(client, table):
+    response = refused(client, table, "fort_stars", {"fort_stars-player": "Ana", "fort_stars-count": "1"},
+                       "Ana is a Vampire: Vampires don&#x27;t add stars, only Vigilant and Dawnguard players do")
+    assert response.context["fort_stars_form"].errors["player"]
+    assert response.context["open_form"] == "fort_stars"
+
+
+def test_a_fort_card_drawn_twice_is_refused(client, table):
+    tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
+    response = refused(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "crossbow"},
+                       "Ben has already drawn crossbow: a player draws each fort card at most once")
+    assert response.context["fort_card_form"].errors["card"]
+    assert "<strong>Crossbow</strong> <span class=\"muted\">Ben" in response.content.decode()  # the cards drawn
+
+
+def test_a_follower_another_player_holds_is_refused(client, table):
+    tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"})
+    response = refused(client, table, "fort_card",
+                       {"fort_card-player": "Cid", "fort_card-card": "Serana", "fort_card-follower": "on"},
+                       "Ben holds the Follower Serana: it cannot be drawn, draw the next numbered card instead")
+    # The cards drawn say who holds the Follower, once.
+    assert '<strong>Serana</strong> <span class="muted">Ben · a Follower they hold</span>' in response.content.decode()
+
+
+def test_a_pledge_after_chapter_1_is_refused(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
+    store.append(campaign, [Entry("game", {"number": 2, "played_on": "2026-12-04", "chapter": 2})], owner)
+    response = refused(client, campaign, "pledge", {"pledge-player": "Ana", "pledge-side": "vigilants"},
+                       "pledges are made in chapter 1 only: a player who comes later joins (a join event)")
+    assert response.context["pledge_form"].non_field_errors()
+
+
+def test_a_day_turn_with_a_vampire_at_3_needs_their_feeding(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "day"},
+                                  *[{"type": "hunger", "player": "Ana"}] * 3)
+    refused(client, campaign, "day_turn", {}, "Ana feeds: choose where the 3 tokens go.")
+    response = refused(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space"]},
+                       "feeding empties the Vampirism card: Ana&#x27;s holds 3 threat tokens, so name 3 different places")
+    assert response.context["day_turn_form"].errors["to_0"]
+
+
+def test_a_day_turn_at_night_is_refused(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "night"})
+    assert "dg-day-turn" not in page(client, campaign)  # offered only by day
+    refused(client, campaign, "day_turn", {}, "a day turn comes while the Day/Night token shows day (it is night)")
+
+
+def test_feeding_part_of_the_card_is_refused(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, *[{"type": "hunger", "player": "Ana"}] * 2)
+    response = refused(client, campaign, "feed", {"feed-player": "Ana", "feed-to": ["quest"]},
+                       "feeding empties the Vampirism card: Ana&#x27;s holds 2 threat tokens, so name 2 different places, not 1")
+    assert response.context["feed_form"].errors["to"]
+
+
+def test_threat_tokens_below_zero_or_beyond_the_box_are_refused(client, table):
+    refused(client, table, "threat_deck", {"threat_deck-count": "-1"},
+            "The Threat Event deck holds only 0 tokens: 1 cannot be removed")
+    refused(client, table, "board_threat", {"board_threat-count": "-1"},
+            "The board holds only 0 tokens: 1 cannot be removed")
+    for _ in range(20):
+        tap(client, table, "board_threat", {"board_threat-count": "1"})
+    refused(client, table, "threat_deck", {"threat_deck-count": "1"},
+            "That would put more than the 20 threat tokens in the box")
+
+
+def test_the_day_night_token_only_flips(client, table):
+    tap(client, table, "day_night", {"day_night-side": "day"})
+    refused(client, table, "day_night", {"day_night-side": "day"},
+            "It is already day: the Day/Night token can only flip to night")
+
+
+def test_a_join_by_a_player_with_a_hero_is_refused(client, table):
+    response = refused(client, table, "join", {"join-player": "Ana", "join-hero": "X", "join-race": "Nord",
+                                               "join-side": "vigilants"}, "Ana already plays Sigrid")
+    assert response.context["join_form"].errors["player"]
+
+
+def test_chapter_1_cannot_be_completed_before_every_pledge(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner)
+    refused(client, campaign, "chapter_complete", {}, "Ana, Ben and Cid have not pledged yet")
+
+
+def test_a_level_up_for_a_player_without_a_hero_is_refused(client, table):
+    refused(client, table, "level_up", {"level_up-player": "Eve"},
+            "Eve has no hero yet: a player who comes later joins first (a join event)")
+
+
+def test_a_form_left_empty_says_what_is_missing(client, table):
+    refused(client, table, "fort_stars", {"fort_stars-count": "1"}, "Choose a player.")
+    refused(client, table, "fort_card", {"fort_card-player": "Ben"}, "Name the card drawn.")
+
+
+def test_a_refused_htmx_tap_keeps_the_page_s_url(client, table):
+    for _ in range(3):
+        tap(client, table, "marker", {"marker-icon": "winged"})
+    response = refused(client, table, "marker", {"marker-icon": "winged"},
+                       "No marker is left on the Castle Volkihar card", HX_Request="true")
+    assert response["HX-Replace-Url"] == reverse("play", args=[table.slug])
+
+
+# Several phones ---------------------------------------------------------------------------
+
+
+def test_a_tap_after_another_phone_completed_the_chapter_says_so(client, table):
+    store.append(table, [Entry("event", {"type": "chapter_complete"})])
+    response = client.post(reverse("dawnguard_event", args=[table.slug, "marker"]), {"marker-icon": "threat"},
+                           follow=True)
+    html = response.content.decode()
+    assert "Chapter 1 is complete: the next sitting plays chapter 2. The campaign has moved on" in html
+    assert "Start chapter 2" in html
+    assert state_now(table).hall_markers == 3
+
+
+def test_the_race_loser_sees_the_rule_and_the_board_as_it_is_now(client, table):
+    """Two phones add hunger to a Vampire at 2: the second tap reaches the rules after the first."""
+    for _ in range(2):
+        tap(client, table, "hunger", {"hunger-player": "Ana"})
+    store.append(table, [Entry("event", {"type": "hunger", "player": "Ana"})])  # the other phone, first
+    response = refused(client, table, "hunger", {"hunger-player": "Ana"}, "must feed first")
+    assert "3 of 3" in response.content.decode()
+
+
+def test_a_get_on_a_tap_url_goes_to_the_table(client, table):
+    response = client.get(reverse("dawnguard_event", args=[table.slug, "marker"]))
+    assert response.status_code == 302 and response["Location"] == reverse("play", args=[table.slug])
+
+
+def test_an_unknown_event_is_a_404(client, table):
+    assert tap(client, table, "scar", {}).status_code == 404
+
+
+def test_the_live_refresh_answers_204_until_the_campaign_changes(client, table):
+    url = reverse("live", args=[table.slug])
+    table.refresh_from_db()
+    unchanged = client.get(f"{url}?v={table.journal_version}", headers={"HX-Request": "true"})
+    assert unchanged.status_code == 204
+    tap(client, table, "marker", {"marker-icon": "threat"})
+    changed = client.get(f"{url}?v={table.journal_version}", headers={"HX-Request": "true"})
+    html = changed.content.decode()
+    assert changed.status_code == 200 and "Updated just now" in html
+    # The whole page, which the poll morphs into #main: the count, the board and every form.
+    assert '<main id="main"' in html and 'id="play-recent"' in html and "During the sitting" in html
+    assert "sittings played" in html or "Sitting 1 in progress" in html
+    assert 'hx-swap-oob' not in html
+
+
+def test_the_live_refresh_says_signed_out(client, table):
+    client.logout()
+    response = client.get(reverse("live", args=[table.slug]) + "?v=1", headers={"HX-Request": "true"})
+    assert "Signed out." in response.content.decode()
+
+
+def test_the_live_refresh_of_another_system_s_campaign_is_a_404(client, table, risk_campaign):
+    assert client.get(reverse("dawnguard_event", args=[risk_campaign.slug, "marker"]),
+                      follow=False).status_code in (302, 404)
+    assert tap(client, risk_campaign, "marker", {"marker-icon": "threat"}).status_code == 404
+
+
+# The contested skill test helper records nothing -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("icons", "outcome"),
+    [
+        ({"contest-in_0": "on", "contest-in_1": "on"}, "A failure: every player failed the test."),
+        ({"contest-in_0": "on", "contest-icons_1": "2"}, "Ben wins: the only one who succeeded"),
+        ({"contest-icons_0": "3", "contest-icons_1": "2"}, "Ana wins with 3 success icons, the most"),
+        ({"contest-icons_0": "3", "contest-icons_2": "3"}, "A failure: Ana and Cid tie with 3 success icons"),
+    ],
+)
+def test_the_contested_skill_test_helper(client, table, icons, outcome):
+    before = entries(table)
+    response = client.get(reverse("dawnguard_contested_test", args=[table.slug]), {"contest-asked": "1", **icons})
+    assert response.status_code == 200
+    assert outcome in response.content.decode()
+    assert entries(table) == before
+
+
+@pytest.mark.parametrize(
+    ("taking", "message"),
+    [
+        ({"contest-icons_1": "2", "contest-icons_2": "3"},
+         "Ben and Cid both play for the Vigilants of Stendarr: a contested skill test is taken by players "
+         "from both factions, at least one from each."),
+        ({"contest-icons_0": "2"},
+         "A contested skill test is taken by 2 or more players, from both factions: tick who takes it (only Ana)."),
+    ],
+)
+def test_a_contested_skill_test_without_both_factions_is_refused_and_records_nothing(client, table, taking, message):
+    """GAMES.md, 2026-12-01: two or more contestants, from both factions."""
+    before = entries(table)
+    response = client.get(reverse("dawnguard_contested_test", args=[table.slug]), taking)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in html and 'class="dg-contest-result"' not in html
+    assert response.context["contest_form"].non_field_errors() == [message]
+    assert entries(table) == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_adding_the_last_hunger_at_once_add_it_once():
+    """Both phones show Ana at 2 and tap +1 in the same instant: the store's lock lets one
+    through; the other is told the rule, beside Ana's hunger, and saves nothing."""
+    owner = UserFactory()
+    campaign = dawnguard_campaign(owner, *PLEDGED, *[{"type": "hunger", "player": "Ana"}] * 2)
+    phones = [Client(), Client()]
+    for client in phones:
+        client.force_login(owner)
+
+    def phone(client):
+        response = tap(client, campaign, "hunger", {"hunger-player": "Ana"})
+        return response.status_code, response.content.decode()
+
+    answers = at_once(*[partial(phone, client) for client in phones])
+    codes = sorted(code for code, _ in answers)
+    assert codes == [200, 302]
+    refused_html = next(html for code, html in answers if code == 200)
+    assert "Ana&#x27;s hunger is already 3: a Vampire at 3 must feed first" in refused_html
+    assert state_now(campaign).heroes["Ana"].hunger == 3
+
+
+form_values = st.one_of(st.text(max_size=20), st.sampled_from(["Ana", "Ben", "Eve", "Zed", "1", "-3", "999", "",
+                                                               "threat", "winged", "day", "volkihar", "quest"]))
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(event_type=st.sampled_from(sorted(EVENT_FORMS)),
+       values=st.dictionaries(st.sampled_from(["player", "side", "icon", "count", "card", "hero", "race", "to",
+                                               "to_0", "follower"]), form_values, max_size=6))
+def test_taps_fed_random_input_never_answer_500(client, owner, event_type, values):
+    campaign = Campaign.objects.filter(name="Dawnguard Fridays").first() or dawnguard_campaign(owner, *PLEDGED)
+    client.force_login(owner)
+    response = tap(client, campaign, event_type, {f"{event_type}-{key}": value for key, value in values.items()})
+    assert response.status_code in (200, 302)
+
+
+def test_completing_chapter_1_gives_its_totals_and_leads_to_chapter_2(client, table):
+    tap(client, table, "marker", {"marker-icon": "threat"})
+    response = client.post(reverse("dawnguard_event", args=[table.slug, "chapter_complete"]), follow=True)
+    html = response.content.decode()
+    assert ("Chapter 1 ends with 2 markers on the Hall of the Vigilant card and 4 markers on the Castle Volkihar "
+            "card (they set up the final encounters).") in html
+    assert "Chapter 1 is complete" in html and reverse("game_start", args=[table.slug]) in html
+    assert "Winged icon" not in html  # the board stays, without its taps
+
+
+def test_a_chapter_2_played_alone_has_no_balance_and_no_pledges(client, owner):
+    client.force_login(owner)
+    campaign = store.create_campaign(name="Alone", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Eve"])
+    store.append(campaign, [
+        Entry("setup", {"heroes": HEROES[:2], "fort_thresholds": THRESHOLDS}),
+        Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 2,
+                       "sides": [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]}),
+    ], owner)
+    html = page(client, campaign)
+    assert "Chapter 2 · sitting 1" in html and "(chapter 2 played alone)" in html
+    assert "Chapter 1 balance" not in html and 'id="dg-pledge"' not in html
+    assert "Fort Dawnguard" in html and 'Dawnguard · <span class="dg-keep">level 3</span>' in html
+    response = tap(client, campaign, "join", {"join-player": "Eve", "join-hero": "Serana", "join-race": "Nord",
+                                              "join-side": "dawnguard"})
+    assert response.status_code == 302 and state_now(campaign).heroes["Eve"].side == "vigilants"
