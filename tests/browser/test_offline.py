@@ -6,6 +6,8 @@ the rule's sentence and stops the queue; nothing after it is sent."""
 
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 
 from campaigns.models import Membership
@@ -14,6 +16,14 @@ from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.browser.conftest import log_in
 from tests.systems.risk_legacy.browser.test_play import game_one_started
+
+
+@pytest.fixture(autouse=True)
+def the_browser_says_what_it_could_not_send(no_console_error):
+    """Offline, the browser logs each request it could not send, and the service worker's
+    answer for a page it cannot fetch (503): what these tests do on purpose."""
+    no_console_error.expect("net::ERR_INTERNET_DISCONNECTED")
+    no_console_error.expect("the server responded with a status of 503")
 
 PENDING = "on this phone, not sent yet"
 
