@@ -7,7 +7,7 @@ import pytest
 
 from campaigns import exports, registry, stats
 
-from tests.test_stats import record
+from tests.helpers import record
 
 
 class TestExports:

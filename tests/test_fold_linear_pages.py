@@ -21,7 +21,7 @@ from campaigns.rules import journal
 from tests.conftest import campaign_after
 from tests.journal_files import RULES
 from tests.query_counts import count_queries
-from tests.rules.test_fold_linear import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
+from tests.rules.helpers import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
 
 MB = 1024 * 1024
 

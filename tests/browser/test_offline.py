@@ -15,7 +15,7 @@ from campaigns.models import Membership
 from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.browser.conftest import log_in
-from tests.systems.risk_legacy.browser.test_play import game_one_started
+from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 
 @pytest.fixture(autouse=True)
@@ -235,7 +235,7 @@ def offline_then_online(phone, other, url, tap_three, where, pending_count=3, sh
 
 
 def test_dawnguard_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
-    from tests.systems.dawnguard.browser.test_dawnguard_play import choose, first_sitting
+    from tests.systems.dawnguard.browser.helpers import choose, first_sitting
 
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     campaign = first_sitting(olive)
@@ -307,7 +307,7 @@ def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone,
 def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
     from campaigns import store
 
-    from tests.systems.risk_skyrim.browser.test_skyrim_log import PLAYERS, count, mode, seat
+    from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=olive, players=PLAYERS)

@@ -17,8 +17,8 @@ from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.browser.conftest import PHONE, log_in
-from tests.systems.dawnguard.browser.test_dawnguard_play import first_sitting
-from tests.systems.risk_legacy.browser.test_play import game_one_started
+from tests.systems.dawnguard.browser.helpers import first_sitting
+from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 ONE_POLL = 4500  # ms: the poll runs every 2 seconds; one poll and its answer, on a busy machine
 

@@ -12,8 +12,8 @@ from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
 from tests.browser.conftest import SCREENSHOTS, SMALL_PHONE, log_in
-from tests.systems.dawnguard.browser.test_dawnguard_play import first_sitting, state_now
-from tests.systems.risk_legacy.browser.test_play import game_one_started
+from tests.systems.dawnguard.browser.helpers import first_sitting, state_now
+from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 PLACES = ("A quest", "The Stronghold chart", "The Threat Event deck")
 

@@ -14,7 +14,7 @@ from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, U
 from tests.journals import GAME_1, SETUP, game_1_entries
 from tests.rows import row_id
 from tests.browser.conftest import SCREENSHOTS, assert_accessible, log_in
-from tests.systems.risk_legacy.browser.test_setup_and_start import console_errors, settled
+from tests.systems.risk_legacy.browser.helpers import console_errors, settled
 
 #: the aim of the issue: one game night in 40 taps or fewer (it took 53 before the defaults)
 MOST_TAPS = 40

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
 import operator
 import pickle
 import sys
@@ -31,20 +30,14 @@ from campaigns.systems.dawnguard import history as dawnguard_history
 from campaigns.systems.dawnguard import readside as dawnguard_readside
 from campaigns.systems.dawnguard.charts import BalanceRow, FortPoint
 
-from tests.journal_files import DEMO, RULES, TESTS_OWN
-from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
+from tests.journal_files import RULES
+from tests.journals import every_kind_journal
+from tests.rules.helpers import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
 
-RULES_BY_KEY = {rules.KEY: rules for rules in RULES}
 
 MB = 1024 * 1024
 
 
-@functools.cache
-def big_journal(system: str, size: int) -> str:
-    """A generated journal (bench/big_journals.py) as the export writes it; drawn once per session."""
-    make = {"risk-legacy": big_journals.risk_legacy_journal, "dawnguard": big_journals.dawnguard_journal,
-            "play-log": big_journals.play_log_journal}[system]
-    return json.dumps(make(size), indent=2, ensure_ascii=False)
 
 
 @functools.cache
@@ -54,11 +47,6 @@ def big(system: str, size: int) -> tuple:
     return rules, players, entries
 
 
-AT_THE_LIMITS = [
-    ("risk-legacy", big_journals.RISK_LEGACY_GAMES),
-    ("dawnguard", big_journals.DAWNGUARD_SITTINGS),
-    ("play-log", big_journals.PLAY_LOG_PLAYS),
-]
 
 
 def traced_peak(action) -> int:
@@ -126,34 +114,10 @@ def test_a_fold_copies_no_state(system, size, monkeypatch):
 # "As of game n" is what the fold used to keep ------------------------------------------------
 
 
-def reference_states(rules, players: list[str], entries: list[Entry]) -> dict[int, object]:
-    """The states as of each game as the fold kept them before issue 17: a copy of the state
-    each time a game opens, keyed by the number of the game it ends, and the state now."""
-    state, after, last = rules.new_state(list(players)), {}, 0
-    for entry in entries:
-        if entry.kind == base.GAME_KIND:
-            after[last] = pickle.loads(pickle.dumps(state))
-            last = entry.data.get("number", last + 1)
-        rules.apply(state, entry)
-    after[last] = state
-    return after
 
 
-def shipped_journals() -> list[tuple[str, dict]]:
-    """Every journal the app ships or the tests build, of the systems that fold their
-    entries again for "as of game n" (a play log derives it: tests/rules/test_play_log_corrections.py)."""
-    found = [(f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8")))
-             for folder in (DEMO, TESTS_OWN) for path in sorted(folder.glob("*.json"))]
-    found.append(("every kind of entry", every_kind_journal()))
-    found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
-    found += list(dawnguard_journals().items())
-    found += list(play_log_journals().items())
-    found += [("50 Risk Legacy games", big_journals.risk_legacy_journal(50)),
-              ("48 Dawnguard sittings", big_journals.dawnguard_journal(48))]
-    return [(name, data) for name, data in found if RULES_BY_KEY[data["system"]].state_as_of is None]
 
 
-SHIPPED = shipped_journals()
 
 
 @pytest.mark.parametrize("data", [data for _, data in SHIPPED], ids=[name for name, _ in SHIPPED])

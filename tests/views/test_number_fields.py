@@ -20,7 +20,7 @@ from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory
 from tests.journal_files import load_journal
 from tests.journals import PLAYERS, SETUP
 from tests.rows import row_name, rows_post
-from tests.systems.risk_legacy.views.test_play import game_ended, playing
+from tests.systems.risk_legacy.views.helpers import game_ended, playing
 
 TRIPS = {"superscript": "²", "negative": "-1", "5000-digits": "9" * 5000}
 

@@ -14,7 +14,7 @@ from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
 from tests.rows import row_name, rows_post
-from tests.systems.risk_legacy.views.test_play import entries, game_ended, playing, post, state_now
+from tests.systems.risk_legacy.views.helpers import entries, game_ended, playing, post, state_now
 
 HTMX_FORM = {"HX-Request": "true", "HX-Boosted": "true"}
 

@@ -17,7 +17,7 @@ from campaigns.models import Campaign, Membership, Tap
 
 from tests.factories import UserFactory
 from tests.phones import at_once
-from tests.systems.risk_legacy.views.test_play import end_data, playing, state_now
+from tests.systems.risk_legacy.views.helpers import end_data, playing, state_now
 
 SCAR = {"event_type": "scar", "scar-player": "Cid", "scar-territory": "Siberia", "scar-scar": "Bunker"}
 ANA_SCAR = {"event_type": "scar", "scar-player": "Ana", "scar-territory": "Peru", "scar-scar": "Ammo Shortage"}

@@ -7,9 +7,7 @@ import pytest
 
 from campaigns.rules import dawnguard
 from campaigns.rules.base import Entry, RuleError
-
 from tests.conftest import load_journal
-
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 SETUP = {
@@ -47,6 +45,7 @@ def play(state, *entries) -> dawnguard.DawnguardState:
 
 def chapter_1(*events) -> dawnguard.DawnguardState:
     """A campaign in its first game, with the given events after it opened."""
+
     return play(dawnguard.new_state(PLAYERS), setup(), game(1), *events)
 
 

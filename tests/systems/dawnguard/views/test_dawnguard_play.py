@@ -10,7 +10,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import states, store
+from campaigns import store
 from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
@@ -18,44 +18,18 @@ from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
 
 from tests.factories import MembershipFactory, UserFactory
 from tests.phones import at_once
-
-HEROES = [
-    {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
-    {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
-    {"player": "Cid", "hero": "Lucien", "race": "Breton"},
-]
-THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
+from tests.systems.dawnguard.views.helpers import HEROES, PLEDGED, THRESHOLDS, dawnguard_campaign, entries, refused, state_now, tap
 
 
-def dawnguard_campaign(owner, *events, players=("Ana", "Ben", "Cid", "Eve")):
-    """A campaign set up with three heroes and sitting 1 of chapter 1 open, then `events`."""
-    campaign = store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=list(players))
-    entries = [
-        Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}),
-        Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
-        *[Entry("event", event) for event in events],
-    ]
-    store.append(campaign, entries, owner)
-    return campaign
 
 
-PLEDGED = (
-    {"type": "pledge", "player": "Ana", "side": "volkihar"},
-    {"type": "pledge", "player": "Ben", "side": "vigilants"},
-    {"type": "pledge", "player": "Cid", "side": "vigilants"},
-)
 
 
-def state_now(campaign):
-    return states.state(Campaign.objects.get(pk=campaign.pk))
 
 
-def entries(campaign):
-    return campaign.entries.live().count()
 
 
-def tap(client, campaign, event_type, data, **headers):
-    return client.post(reverse("dawnguard_event", args=[campaign.slug, event_type]), data, headers=headers)
+
 
 
 def page(client, campaign):
@@ -192,15 +166,6 @@ def test_a_player_joining_is_reminded_of_the_cards_to_take(client, table):
 # Refusals: the rule's words beside the field, nothing saved -------------------------------
 
 
-def refused(client, campaign, event_type, data, message, **headers):
-    """Post the tap, check the page shows the rule's message in its form, and nothing was saved."""
-    before = entries(campaign)
-    response = tap(client, campaign, event_type, data, **headers)
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert message in html, html[html.find("form-errors") - 200: html.find("form-errors") + 600]
-    assert entries(campaign) == before
-    return response
 
 
 def test_a_fourth_hunger_token_is_refused_in_the_vampire_s_row(client, table):

@@ -10,7 +10,7 @@ from campaigns.rules import play_log
 
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.systems.play_log.views.test_play_log_pages import skyrim_log
+from tests.systems.play_log.views.helpers import skyrim_log
 from tests.browser.conftest import log_in
 
 PASSWORD = "a long table password"

@@ -15,8 +15,8 @@ from campaigns.rules.base import Entry, RuleError
 from tests.conftest import load_journal
 from tests.journal_files import RULES
 from tests.rules.helpers import PlayLog, round_trip
-from tests.systems.risk_skyrim.rules.test_risk_skyrim import PLAYERS as SKYRIM_PLAYERS
-from tests.systems.risk_skyrim.rules.test_risk_skyrim import legal_game
+from tests.systems.risk_skyrim.rules.helpers import PLAYERS as SKYRIM_PLAYERS
+from tests.systems.risk_skyrim.rules.helpers import legal_game
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 SKYRIM = PlayLog(risk_skyrim, PLAYERS)

@@ -10,32 +10,20 @@ from django.core import signing
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from campaigns import exports, registry, states, stats, store
+from campaigns import registry, states, store
 from campaigns.models import Campaign, Entry, Player
 from campaigns.rules.play_log import bg_stats
 
 from tests.conftest import load_journal
 from tests.query_counts import count_queries
+from tests.systems.play_log.views.helpers import bg_stats_file_of, cut
 
 SKYRIM = "risk_skyrim_plays.json"
 CAPTAIN = "captain_america_plays.json"
 
 
-def cut(name, plays):
-    data = load_journal(name)
-    data["games"] = data["games"][:plays]
-    return data
 
 
-def bg_stats_file_of(name):
-    """The BG Stats file Legacy Ledger writes of the whole demo log (as a group would have it
-    in BG Stats), as bytes."""
-    campaign = store.import_journal(load_journal(name))
-    system = registry.system_of(campaign)
-    record = stats.campaign_record(campaign.slug, campaign.name, system, states.state(campaign))
-    data = exports.bg_stats_file(record, now="2026-12-01 10:00:00")
-    campaign.delete()
-    return data
 
 
 def saved(campaign):

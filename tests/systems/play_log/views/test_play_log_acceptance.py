@@ -9,7 +9,7 @@ from campaigns.rules import play_log
 
 from tests.conftest import load_journal
 
-from tests.systems.risk_skyrim.views.test_skyrim_play import DOVAHKIIN, games, play, refused, seat, slot
+from tests.systems.risk_skyrim.views.helpers import DOVAHKIIN, games, play, refused, seat, slot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 

@@ -96,7 +96,7 @@ def test_a_campaign_that_is_not_a_play_log_has_no_such_page(client, owner):
 
 
 def test_the_page_asks_the_same_queries_for_5_and_60_plays(client, owner, django_assert_max_num_queries):
-    from tests.systems.play_log.views.test_play_log_query_counts import play_log_with
+    from tests.systems.play_log.views.helpers import play_log_with
 
     client.force_login(owner)
     counts = []

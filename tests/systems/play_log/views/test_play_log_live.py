@@ -16,7 +16,7 @@ from campaigns.rules.base import Entry
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.query_counts import count_queries as queries
-from tests.systems.play_log.views.test_play_log_query_counts import JOURNALS, play_log_with
+from tests.systems.play_log.views.helpers import JOURNALS, play_log_with
 
 HTMX = {"HX-Request": "true"}
 
@@ -235,8 +235,8 @@ def test_a_change_that_logs_no_play_brings_no_notice(client, owner, logged):
 
 def _typed(system, number):
     """A legal play as typed into the system's form."""
-    from tests.systems.captain_america.views.test_captain_america import four
-    from tests.systems.risk_skyrim.views.test_skyrim_play import CHAOS
+    from tests.systems.captain_america.views.helpers import four
+    from tests.systems.risk_skyrim.views.helpers import CHAOS
 
     if system == "risk-skyrim":
         return {**CHAOS, "number": number, "save": "1"}
@@ -264,7 +264,7 @@ def test_after_the_notice_the_play_is_saved_as_the_next_number(client, owner, sy
 
 
 def _long_log(owner, plays=45):
-    from tests.systems.play_log.views.test_play_log_pages import import_log, skyrim_log
+    from tests.systems.play_log.views.helpers import import_log, skyrim_log
 
     return import_log(skyrim_log(plays), owner)
 

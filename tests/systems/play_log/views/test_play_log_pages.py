@@ -17,36 +17,14 @@ from campaigns.rules.base import Entry
 from campaigns.systems.play_log.plays import PLAYS_PER_PAGE
 
 from tests.conftest import load_journal
-from tests.factories import MembershipFactory
 from tests.query_counts import count_queries
+from tests.systems.play_log.views.helpers import import_log, skyrim_log
 
 HTMX = {"HX-Request": "true"}
-SKYRIM_FACTIONS = ("Stormcloak", "Thalmor", "Orcs", "Imperial")
 
 
-def skyrim_log(plays: int, players=("Ana", "Ben", "Cid"), name="Long log") -> dict:
-    """A Risk: Skyrim journal of `plays` Chaos plays; play n is won by players[n % len]."""
-    games = []
-    for number in range(1, plays + 1):
-        winner = number % len(players)
-        games.append({
-            "number": number,
-            "played_on": f"2026-{1 + (number - 1) // 28 % 12:02d}-{1 + (number - 1) % 28:02d}",
-            "mode": "chaos",
-            "seats": [
-                {"player": player, "faction": SKYRIM_FACTIONS[index],
-                 "territories": 14 if index == winner else 10, "forts": 2, "portals": 1}
-                for index, player in enumerate(players)
-            ],
-        })
-    return {"format": "campaign-journal/1", "system": "risk-skyrim", "name": name, "players": list(players),
-            "setup": {}, "games": games}
 
 
-def import_log(data, owner):
-    campaign = store.import_journal(data, owner=owner)
-    MembershipFactory(campaign=campaign, role=Membership.Role.VIEWER)
-    return campaign
 
 
 @pytest.fixture

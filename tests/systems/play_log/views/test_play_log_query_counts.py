@@ -1,7 +1,6 @@
 """A play log's overview asks the database the same number of queries for 5 plays as for 60
 (cold or cached), corrections and deletions included: its cost is flat in the plays."""
 
-import copy
 
 import pytest
 from django.urls import reverse
@@ -9,23 +8,11 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules import play_log
 
-from tests.conftest import load_journal
 from tests.query_counts import count_queries as queries
+from tests.systems.play_log.views.helpers import JOURNALS, play_log_with
 
-JOURNALS = {"risk-skyrim": "risk_skyrim_plays.json", "captain-america": "captain_america_plays.json"}
 
 
-def play_log_with(plays, owner, system="risk-skyrim"):
-    """A log of `plays` plays (the shipped journal's plays over and over, renumbered), with
-    play 2 corrected and play 3 deleted."""
-    data = load_journal(JOURNALS[system])
-    shipped = data["games"]
-    data["games"] = [{**copy.deepcopy(shipped[n % len(shipped)]), "number": n + 1} for n in range(plays)]
-    data["name"] = f"{plays} plays"
-    campaign = store.import_journal(data, owner)
-    corrected = {**data["games"][1], "played_on": "2020-02-02"}
-    store.append(campaign, [play_log.correction_entry(2, corrected), play_log.deletion_entry(3)], owner)
-    return campaign
 
 
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])

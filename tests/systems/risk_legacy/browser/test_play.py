@@ -14,16 +14,11 @@ from tests.browser.conftest import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id, row_name
-from tests.systems.risk_legacy.browser.test_setup_and_start import choose, console_errors, pick_start
+from tests.systems.risk_legacy.browser.helpers import choose, console_errors, pick_start
+from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 
 
-def game_one_started(owner):
-    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
-    first_game = next(i for i, e in enumerate(entries) if e.kind == "game")
-    store.append(campaign, entries[: first_game + 1], owner)
-    return campaign
 
 
 def test_a_game_night_on_two_phones(new_phone, shoot):

@@ -13,9 +13,10 @@ from campaigns.systems.risk_legacy.forms.play import RewardForm
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.systems.risk_legacy.views.test_play import game_ended
+from tests.systems.risk_legacy.views.helpers import game_ended
 from tests.browser.conftest import PHONE, SCREENSHOTS, SMALL_PHONE
-from tests.systems.risk_legacy.browser.test_play import game_one_started, log_in
+from tests.browser.conftest import log_in
+from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 PHONES = [pytest.param(PHONE, id="390"), pytest.param(SMALL_PHONE, id="360")]
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]

@@ -13,8 +13,9 @@ from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
 from tests.browser.conftest import SMALL_PHONE, assert_accessible, open_fold, phone_shot
-from tests.systems.risk_legacy.browser.test_play import game_one_started, log_in
-from tests.systems.risk_legacy.browser.test_setup_and_start import console_errors
+from tests.browser.conftest import log_in
+from tests.systems.risk_legacy.browser.helpers import game_one_started
+from tests.systems.risk_legacy.browser.helpers import console_errors
 
 
 def game_one_ended(owner):

@@ -11,6 +11,7 @@ from campaigns.rules import risk_legacy as rules
 from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.rows import row_id, row_name
 from tests.browser.conftest import log_in
+from tests.systems.risk_legacy.browser.helpers import choose, console_errors, pick_start, settled
 
 POWERS = {
     "Die Mechaniker": "Fortify HQ: when defending your HQ, add 1 to your highest die.",
@@ -23,26 +24,10 @@ CHART = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
 
 
 
-def settled(page):
-    """Wait until no htmx request is on its way (a swap would replace what we look at)."""
-    for _ in range(200):  # not wait_for_function: its polling evaluates a string, which the CSP forbids
-        if page.evaluate("document.querySelector('.htmx-request') === null"):
-            return page
-        page.wait_for_timeout(25)
-    raise AssertionError("htmx is still busy")
 
 
-def choose(page, select, value):
-    """Pick an option once the seats are still, and wait for the seats it changes: a select
-    replaced by a swap in between would lose the choice."""
-    settled(page).select_option(select, value)
-    return settled(page)
 
 
-def console_errors(page):
-    """The page's console errors: none, not even an aborted request (a newer ask waits for the
-    one in flight, hx-sync "queue last")."""
-    return page.csp_errors
 
 
 def coin_count(page):
@@ -58,13 +43,6 @@ def start_chip(page, seat, territory):
     return page.locator(f"input[name='{row_name("seats", seat, "start")}'][value='{territory}']")
 
 
-def pick_start(page, seat, territory):
-    """Tap a legal HQ start (its list opened first when folded) and wait for the seats it changes."""
-    start_list = settled(page).locator(f"#seat-{seat} .start-list")
-    if start_list.get_attribute("open") is None:
-        start_list.locator("summary").click()
-    start_list.locator(f"label.chip:has(input[value='{territory}'])").click()
-    return settled(page)
 
 
 def test_set_up_a_campaign_then_start_game_1_with_four_players(new_phone, shoot):

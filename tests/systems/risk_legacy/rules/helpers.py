@@ -10,7 +10,6 @@ import pytest
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
-
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 MECH, BEAR, BALK, KHAN, SAHARA = rl.FACTIONS
 POWERS = {faction: f"{faction}'s starting power" for faction in rl.FACTIONS}
@@ -31,6 +30,7 @@ def apply(state, kind, data):
 
 def refuse(state, kind, data) -> RuleError:
     """Apply an entry that must be refused; the state must come out untouched."""
+
     before = copy.deepcopy(state)
     with pytest.raises(RuleError) as caught:
         rl.apply(state, Entry(kind, data))

@@ -12,8 +12,8 @@ from campaigns import states, store
 from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.browser.conftest import SMALL_PHONE, log_in, phone_shot
+from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 
-PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
 
 @pytest.fixture
@@ -27,19 +27,10 @@ def now(campaign):
     return states.state(campaign)
 
 
-def seat(page, slot, player, faction):
-    page.select_option(row_id("seats", slot, "player"), player)
-    page.select_option(row_id("seats", slot, "faction"), faction)
 
 
-def count(page, slot, part, value):
-    field = page.locator(row_id("seats", slot, part))
-    field.fill(str(value))
-    field.press("Tab")  # a number is "changed" once left
 
 
-def mode(page, label):
-    page.locator("fieldset", has_text="Mode").get_by_text(label, exact=True).click()
 
 
 def check(page, javascript):

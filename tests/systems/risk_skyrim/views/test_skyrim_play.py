@@ -5,13 +5,13 @@ every refusal beside its field with nothing saved, and a correction appended as 
 import pytest
 from django.urls import reverse
 
-from campaigns import states, store
+from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import play_log
 
 from tests.conftest import load_journal
 from tests.factories import MembershipFactory
-from tests.rows import row_name, rows_post
+from tests.systems.risk_skyrim.views.helpers import CHAOS, DOVAHKIIN, games, new_url, now, play, refused, save, seat, slot
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
@@ -28,41 +28,18 @@ def logged(owner):
     return store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
 
 
-def new_url(campaign):
-    return reverse("game_start", args=[campaign.slug])
 
 
 def correct_url(campaign, number):
     return reverse("play_correct", args=[campaign.slug, number])
 
 
-def slot(number, part):
-    """Seat slot `number`'s field `part` (from 1)."""
-    return row_name("seats", number, part)
 
 
-def seat(number, player, faction, **counts):
-    """Seat slot `number`'s fields as a browser sends them."""
-    return {slot(number, part): value for part, value in {"player": player, "faction": faction, **counts}.items()}
 
 
-def play(mode="chaos", number=1, *seats, **extra):
-    data = {"number": number, "mode": mode, "played_on": "2026-11-20", **rows_post("seats", [None] * 5), **extra}
-    for fields in seats:
-        data.update(fields)
-    return data
 
 
-CHAOS = play(
-    "chaos", 1,
-    seat(1, "Ana", "Thalmor", territories=20, forts=4, portals=3),
-    seat(2, "Ben", "Orcs", territories=16, forts=2, portals=3),
-)
-DOVAHKIIN = play(
-    "dovahkiin", 1,
-    seat(1, "Ana", "Thalmor", victory_points=10, hero_alive="on"),
-    seat(2, "Ben", "Orcs", victory_points=8, hero_alive="on"),
-)
 CIVIL_WAR = play(
     "civil_war", 1,
     seat(1, "Ana", "Imperial"),
@@ -72,18 +49,10 @@ CIVIL_WAR = play(
 )
 
 
-def save(client, campaign, data, url=None):
-    return client.post(url or new_url(campaign), {**data, "save": "1"})
 
 
-def now(campaign):
-    """The campaign's state as saved now (the test's object may be behind the writes)."""
-    campaign.refresh_from_db()
-    return states.state(campaign)
 
 
-def games(campaign):
-    return now(campaign).games
 
 
 # Logging each mode ---------------------------------------------------------------------------
@@ -226,10 +195,6 @@ def test_the_preview_says_what_stops_the_score(as_owner, skyrim):
 # Refusals: the rule beside its field, nothing saved -------------------------------------------
 
 
-def refused(client, campaign, data, url=None):
-    response = save(client, campaign, data, url)
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def test_refuses_more_forts_than_territories(as_owner, skyrim):

@@ -12,7 +12,7 @@ from campaigns import store
 
 from tests.conftest import load_journal
 from tests.rows import rows_post
-from tests.views.test_query_counts import queries
+from tests.query_counts import count_queries as queries
 
 PREVIEW = {
     "number": "2", "mode": "chaos", "played_on": "2026-11-20",

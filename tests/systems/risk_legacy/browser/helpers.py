@@ -1,0 +1,47 @@
+"""Helpers the tests of this folder share (not test modules importing each other)."""
+
+from campaigns import store
+from campaigns.rules import journal
+from tests.conftest import load_journal
+from tests.journal_files import RULES
+
+
+def game_one_started(owner):
+    system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
+    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
+    first_game = next(i for i, e in enumerate(entries) if e.kind == "game")
+    store.append(campaign, entries[: first_game + 1], owner)
+    return campaign
+
+
+def settled(page):
+    """Wait until no htmx request is on its way (a swap would replace what we look at)."""
+    for _ in range(200):  # not wait_for_function: its polling evaluates a string, which the CSP forbids
+        if page.evaluate("document.querySelector('.htmx-request') === null"):
+            return page
+        page.wait_for_timeout(25)
+    raise AssertionError("htmx is still busy")
+
+
+def choose(page, select, value):
+    """Pick an option once the seats are still, and wait for the seats it changes: a select
+    replaced by a swap in between would lose the choice."""
+    settled(page).select_option(select, value)
+    return settled(page)
+
+
+def console_errors(page):
+    """The page's console errors: none, not even an aborted request (a newer ask waits for the
+    one in flight, hx-sync "queue last")."""
+    return page.csp_errors
+
+
+def pick_start(page, seat, territory):
+    """Tap a legal HQ start (its list opened first when folded) and wait for the seats it changes."""
+    start_list = settled(page).locator(f"#seat-{seat} .start-list")
+    if start_list.get_attribute("open") is None:
+        start_list.locator("summary").click()
+    start_list.locator(f"label.chip:has(input[value='{territory}'])").click()
+    return settled(page)
+
+
