@@ -262,13 +262,7 @@ def check_game(state: SkyrimLog, data: dict) -> GameRecord:
     mode = check_one_of(data["mode"], MODES, "mode", place)
     if "dovahkiin_rules" in data:
         _check_dovahkiin_rules(mode, data["dovahkiin_rules"], place)
-    seats = data["seats"]
-    if not isinstance(seats, list):
-        raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
-    try:
-        _check_player_count(mode, len(seats))
-    except RuleError as error:
-        raise error.at(place) from None
+    seats = _seats(data, mode, place)
     for index, seat in enumerate(seats, 1):
         _check_seat(state, mode, seat, index, seats[: index - 1], place)
     _check_totals(seats, place)
@@ -285,12 +279,8 @@ def check_game(state: SkyrimLog, data: dict) -> GameRecord:
     )
 
 
-def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
-    """A play brought in from BG Stats (play_log/bg_stats.py): its mode and seats, each
-    seat's faction when BG Stats named one and its score when BG Stats held one; the
-    territories, forts, portals and victory points unknown; the winners BG Stats'."""
-    place = check_game_basics(data, ("number", "played_on", "mode", "seats", bg_stats.EXTENSION), state.next_number)
-    mode = check_one_of(data["mode"], MODES, "mode", place)
+def _seats(data: dict, mode: str, place: str) -> list:
+    """A play's seats: a list, as many as its mode takes."""
     seats = data["seats"]
     if not isinstance(seats, list):
         raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
@@ -298,6 +288,16 @@ def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
         _check_player_count(mode, len(seats))
     except RuleError as error:
         raise error.at(place) from None
+    return seats
+
+
+def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
+    """A play brought in from BG Stats (play_log/bg_stats.py): its mode and seats, each
+    seat's faction when BG Stats named one and its score when BG Stats held one; the
+    territories, forts, portals and victory points unknown; the winners BG Stats'."""
+    place = check_game_basics(data, ("number", "played_on", "mode", "seats", bg_stats.EXTENSION), state.next_number)
+    mode = check_one_of(data["mode"], MODES, "mode", place)
+    seats = _seats(data, mode, place)
     seated: list[str] = []
     factions: dict[str, str | None] = {}
     for index, seat in enumerate(seats, 1):
