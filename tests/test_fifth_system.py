@@ -108,7 +108,7 @@ TOY_FILES = {
         from campaigns.rules.base import Entry, RuleError
         from campaigns.systems.play_log.system import play_log_system
 
-        from tests import rules
+        from . import rules
 
 
         def plays(state, campaign_key, campaign_name):
