@@ -211,7 +211,8 @@ def test_a_fourth_hunger_token_is_refused_in_the_vampire_s_row(client, table):
     form = response.context["hunger_form"]
     assert form.errors["player"] and form.error_in_row
     html = response.content.decode()
-    row = html[html.find("<strong>Sigrid</strong>"):html.find("<strong>Faendal</strong>")]
+    hunger = html[html.find('<ul class="dg-hungers">'):]
+    row = hunger[hunger.find("<strong>Ana</strong>"):hunger.find("</li>")]
     assert "must feed first" in row  # beside the Vampire's own hunger
 
 

@@ -1,0 +1,81 @@
+"""Where the thumb is, on Dawnguard's Play page at 390x844 with five heroes: the controls of
+one turn (Day/Night, the hunger taps, Day turn, the threat tokens on the board and the deck)
+lie within one screen of each other."""
+
+from campaigns import store
+from campaigns.rules import dawnguard as dg
+from campaigns.rules.base import Entry
+
+from ..factories import UserFactory
+from .conftest import PHONE, SMALL_PHONE, log_in, phone_shot
+
+FIVE_HEROES = [
+    {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
+    {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
+    {"player": "Cid", "hero": "Lucien", "race": "Breton"},
+    {"player": "Dee", "hero": "Isran", "race": "Nord"},
+    {"player": "Eve", "hero": "Serana", "race": "Nord"},
+]
+THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
+
+
+def five_heroes_at_day(owner):
+    """Chapter 1, sitting 1: five heroes pledged (three Vampires, the last on the roster
+    among them, one hungry), day, threat tokens on the deck and the board."""
+    campaign = store.create_campaign(
+        name="Dawnguard Fives", system=dg.KEY, owner=owner, players=[hero["player"] for hero in FIVE_HEROES]
+    )
+    store.append(campaign, [
+        Entry("setup", {"heroes": FIVE_HEROES, "fort_thresholds": THRESHOLDS}),
+        Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
+    ], owner)
+    store.append(campaign, [Entry("event", event) for event in (
+        {"type": "pledge", "player": "Ana", "side": "volkihar"},
+        {"type": "pledge", "player": "Ben", "side": "vigilants"},
+        {"type": "pledge", "player": "Cid", "side": "volkihar"},
+        {"type": "pledge", "player": "Dee", "side": "vigilants"},
+        {"type": "pledge", "player": "Eve", "side": "volkihar"},
+        {"type": "day_night", "side": "day"},
+        {"type": "hunger", "player": "Ana"},
+        {"type": "threat_deck", "count": 2},
+        {"type": "board_threat", "count": 1},
+    )], owner)
+    return campaign
+
+
+TURN_CONTROLS = {
+    "Day/Night": "#play-live .dg-daynight button",
+    "hunger": "#play-live .dg-plus",
+    "Day turn": "#play-live .dg-day-turn button[type=submit]",
+    "threat deck": "#play-live button[name='threat_deck-count']",
+    "board threat": "#play-live button[name='board_threat-count']",
+}
+
+
+def control_boxes(phone):
+    boxes = {}
+    for name, selector in TURN_CONTROLS.items():
+        found = phone.locator(selector)
+        assert found.count() > 0, f"no {name} control on the page"
+        for index in range(found.count()):
+            box = found.nth(index).bounding_box()
+            boxes.setdefault(name, []).append((box["y"] + phone.evaluate("scrollY"), box["height"]))
+    return boxes
+
+
+def test_the_turn_controls_fit_one_screen(new_phone):
+    UserFactory(username="thumb")
+    campaign = five_heroes_at_day(UserFactory._meta.model.objects.get(username="thumb"))
+    for viewport, name in ((PHONE, "390"), (SMALL_PHONE, "360")):
+        phone = new_phone(viewport=viewport)
+        log_in(phone, "thumb")
+        phone.goto(f"/campaigns/{campaign.slug}/play/")
+        boxes = control_boxes(phone)
+        top = min(y for found in boxes.values() for y, _ in found)
+        bottom = max(y + height for found in boxes.values() for y, height in found)
+        print(name, {key: [round(y) for y, _ in found] for key, found in boxes.items()}, "span", round(bottom - top))
+        phone.evaluate(f"scrollTo(0, {top} - 8)")
+        phone_shot(phone, f"dawnguard-turn-controls-{name}")
+        phone.screenshot(path=f"tests/browser/screenshots/dawnguard-turn-full-{name}.png", full_page=True)
+        if viewport is PHONE:
+            assert bottom - top <= PHONE["height"], boxes
