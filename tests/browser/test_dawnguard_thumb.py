@@ -2,6 +2,8 @@
 one turn (Day/Night, the hunger taps, Day turn, the threat tokens on the board and the deck)
 lie within one screen of each other."""
 
+from playwright.sync_api import expect
+
 from campaigns import store
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
@@ -79,3 +81,40 @@ def test_the_turn_controls_fit_one_screen(new_phone):
         phone.screenshot(path=f"tests/browser/screenshots/dawnguard-turn-full-{name}.png", full_page=True)
         if viewport is PHONE:
             assert bottom - top <= PHONE["height"], boxes
+
+
+def in_view(phone, selector):
+    """Whether the element's top is on the screen now."""
+    return phone.evaluate(
+        "(selector) => { const box = document.querySelector(selector).getBoundingClientRect();"
+        " return box.top >= -1 && box.top < innerHeight; }",
+        selector,
+    )
+
+
+def test_without_javascript_a_tap_comes_back_at_its_control(new_phone):
+    """Post/redirect/get lands on the control's own #anchor: a threat token, a Vampire's
+    hunger on Dawnguard; Risk: Skyrim's Check shows the score, at the bottom of its form."""
+    owner = UserFactory(username="thumb")
+    campaign = five_heroes_at_day(owner)
+    skyrim = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
+    phone = new_phone(javascript=False)
+    log_in(phone, "thumb")
+    phone.goto(f"/campaigns/{campaign.slug}/play/")
+    phone.get_by_role("button", name="Put 1 threat token on the board").click()
+    expect(phone.locator("#play-live .dg-counter", has_text="On the board")).to_contain_text("2")
+    assert phone.url.endswith("/play/#dg-threat")
+    assert phone.evaluate("scrollY") > 0 and in_view(phone, "#dg-threat")
+    phone.get_by_role("button", name="+1 hunger for Cid").click()
+    assert phone.url.endswith("/play/#dg-hunger") and in_view(phone, "#dg-hunger")
+    phone_shot(phone, "dawnguard-no-js-back-at-hunger")
+
+    phone.goto(f"/campaigns/{skyrim.slug}/games/new/")
+    phone.select_option("#id_seat1_player", "Ana")
+    phone.select_option("#id_seat1_faction", index=1)
+    phone.select_option("#id_seat2_player", "Ben")
+    phone.select_option("#id_seat2_faction", index=2)
+    phone.get_by_role("button", name="Check").click()
+    assert phone.url.endswith("/games/new/#sk-preview")
+    assert phone.evaluate("scrollY") > 0 and in_view(phone, "#sk-preview")
+    phone_shot(phone, "skyrim-no-js-check-at-score")

@@ -125,11 +125,21 @@ def test_a_viewer_sees_the_board_without_its_buttons(client, table):
 )
 def test_a_tap_records_one_event(client, table, event_type, data, check):
     before = entries(table)
+    page_before = page(client, table)
     response = tap(client, table, event_type, data)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("play", args=[table.slug]))
     assert entries(table) == before + 1
     assert check(state_now(table))
+    # Without JavaScript the page comes back at the control tapped: its form's own #anchor.
+    path, _, anchor = response["Location"].partition("#")
+    assert path == reverse("play", args=[table.slug]) and anchor, response["Location"]
+    assert f'id="{anchor}"' in page_before
+    action = reverse("dawnguard_event", args=[table.slug, event_type])
+    if event_type != "chapter_complete":  # the chapter's forms go with it: the board says what next
+        anchored = page_before[page_before.index(f'id="{anchor}"'):]
+        assert f'action="{action}"' in anchored[:6000]  # the tapped form follows its anchor
+        assert f'id="{anchor}"' in page(client, table)
 
 
 def test_a_pledge_to_clan_volkihar_reminds_the_player_of_the_vampirism_card(client, owner):

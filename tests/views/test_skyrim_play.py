@@ -210,6 +210,9 @@ def test_check_without_javascript_shows_the_same_preview_in_the_page(as_owner, s
     html = response.content.decode()
     assert "<!doctype html>" in html and "Ana wins" in html
     assert games(skyrim) == []
+    # The page comes back at the score, not at its top: Check posts to the score's #anchor.
+    assert f'formaction="{new_url(skyrim)}#sk-preview">Check</button>' in html
+    assert '<section id="sk-preview"' in html
 
 
 def test_the_preview_says_what_stops_the_score(as_owner, skyrim):

@@ -153,10 +153,19 @@ def event_add(request, slug, event_type):
     )
 
 
+# Where the page opens after a tap without JavaScript: back at the control tapped (the
+# browser scrolls to the redirect's #anchor). A tap whose control goes with it (the last
+# pledge, the chapter completed) opens at the board, where the next step shows.
+ANCHORS = {
+    "day_night": "dg-turn", "day_turn": "dg-turn", "hunger": "dg-hunger",
+    "threat_deck": "dg-threat", "board_threat": "dg-threat",
+    "level_up": "dg-heroes", "marker": "dg-balance", "chapter_complete": "play-live",
+}
+
+
 def _anchor(event_type: str) -> str:
-    """Where the page opens after a tap without JavaScript: at its top for a tap on the board
-    (the message, then the board), else back at the form that was used."""
-    return "" if event_type in BOARD_FORMS else f"#dg-{event_type.replace('_', '-')}"
+    """The #anchor of the control `event_type`'s tap came from (its form or section)."""
+    return "#" + ANCHORS.get(event_type, f"dg-{event_type.replace('_', '-')}")
 
 
 def reminders(after, event: dict) -> list[str]:
