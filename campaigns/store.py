@@ -215,6 +215,7 @@ def recent_entries(campaign: Campaign, count: int) -> list[dict]:
         {
             "text": describe(campaign, row.kind, row.data),
             "kind": row.kind,
+            "data": row.data,
             "game": row.game_number,
             "recorded_by": row.recorded_by,
             "recorded_at": row.recorded_at,

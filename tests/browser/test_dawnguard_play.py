@@ -60,7 +60,8 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     choose(pledges, "Ana")
     pledges.get_by_role("button", name="Clan Volkihar").click()
     recorded(phone, "Ana pledges to Clan Volkihar")
-    expect(phone.get_by_text("Ana: Draw a Vampirism card.")).to_be_visible()
+    expect(phone.locator(".message", has_text="Ana: Draw a Vampirism card.")).to_be_visible()
+    expect(phone.locator("#play-live .dg-reminder")).to_have_text("Just now: Ana: Draw a Vampirism card.")
     shoot(phone, f"{prefix}-02-pledged-volkihar")
     for player in ("Ben", "Cid"):
         choose(phone.locator("#dg-pledge"), player)
@@ -183,8 +184,8 @@ def start_chapter_2_and_join(phone, shoot, prefix):
     shoot(phone, f"{prefix}-10-join-form")
     join.get_by_role("button", name="Join").click()
     recorded(phone, "Eve joins as Talen-Jei (Argonian), the Dawnguard")
-    expect(phone.get_by_text("Eve: Level up twice (the tracker has added both levels) and take one equipment card "
-                             "and one basic treasure card.")).to_be_visible()
+    expect(phone.locator(".message", has_text="Eve: Level up twice (the tracker has added both levels) and take one "
+                                               "equipment card and one basic treasure card.")).to_be_visible()
     expect(board.locator(".dg-hero", has_text="Talen-Jei")).to_contain_text("Dawnguard · level 3")
     shoot(phone, f"{prefix}-11-joined")
 

@@ -2,6 +2,8 @@
 one turn (Day/Night, the hunger taps, Day turn, the threat tokens on the board and the deck)
 lie within one screen of each other."""
 
+import re
+
 from playwright.sync_api import expect
 
 from campaigns import store
@@ -104,7 +106,8 @@ def test_without_javascript_a_tap_comes_back_at_its_control(new_phone):
     phone.get_by_role("button", name="Put 1 threat token on the board").click()
     expect(phone.locator("#play-live .dg-counter", has_text="On the board")).to_contain_text("2")
     assert phone.url.endswith("/play/#dg-threat")
-    assert phone.evaluate("scrollY") > 0 and in_view(phone, "#dg-threat")
+    phone.wait_for_function("scrollY > 0")
+    assert in_view(phone, "#dg-threat")
     phone.get_by_role("button", name="+1 hunger for Cid").click()
     assert phone.url.endswith("/play/#dg-hunger") and in_view(phone, "#dg-hunger")
     phone_shot(phone, "dawnguard-no-js-back-at-hunger")
@@ -116,5 +119,60 @@ def test_without_javascript_a_tap_comes_back_at_its_control(new_phone):
     phone.select_option("#id_seat2_faction", index=2)
     phone.get_by_role("button", name="Check").click()
     assert phone.url.endswith("/games/new/#sk-preview")
-    assert phone.evaluate("scrollY") > 0 and in_view(phone, "#sk-preview")
+    phone.wait_for_function("scrollY > 0")  # the browser scrolls to the #anchor once loaded
+    assert in_view(phone, "#sk-preview")
     phone_shot(phone, "skyrim-no-js-check-at-score")
+
+
+def toast_clear_of_controls(phone):
+    """The toast's box, and every control on the screen that it lies over (none, we hope)."""
+    return phone.evaluate(
+        """() => {
+          const toast = document.querySelector('#toasts .toast-list').getBoundingClientRect();
+          const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          return [...document.querySelectorAll('button, a.button, input:not([type=hidden]), select, summary')]
+            .filter((control) => !control.closest('#toasts') && control.checkVisibility({ visibilityProperty: true }))
+            .filter((control) => { const box = control.getBoundingClientRect();
+                                   return box.width && box.height && over(box, toast); })
+            .map((control) => control.outerHTML.slice(0, 120));
+        }"""
+    )
+
+
+def test_a_toast_never_lies_over_a_control(new_phone):
+    """After taps high and low on the page, the confirmation shows where no control is, lets
+    taps through but for its ✕, and a reminder that matters stays on the board."""
+    owner = UserFactory(username="thumb")
+    campaign = five_heroes_at_day(owner)
+    phone = new_phone()
+    log_in(phone, "thumb")
+    phone.goto(f"/campaigns/{campaign.slug}/play/")
+    for name in ("Put 1 threat token on the board", "+1 hunger for Cid", "Flip to night", "Level up Dee"):
+        button = phone.get_by_role("button", name=name, exact=True)
+        button.scroll_into_view_if_needed()
+        button.click()
+        toast = phone.locator("#toasts .message.success")
+        expect(toast).to_be_visible()
+        assert toast_clear_of_controls(phone) == [], name
+        assert phone.evaluate("getComputedStyle(document.querySelector('#toasts .message')).pointerEvents") == "none"
+        phone_shot(phone, f"dawnguard-toast-after-{name.split()[0].lower()}")
+        phone.locator("#toasts .toast-close").first.click()
+        expect(toast).to_have_count(0)
+
+    # A reminder that matters stays on the board, on every phone, until the next entry.
+    fresh = store.create_campaign(name="Dawnguard Twos", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
+    store.append(fresh, [
+        Entry("setup", {"heroes": FIVE_HEROES[:2], "fort_thresholds": THRESHOLDS}),
+        Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
+    ], owner)
+    phone.goto(f"/campaigns/{fresh.slug}/play/")
+    phone.locator("#dg-pledge").get_by_role("radio", name=re.compile(r"\bAna\b")).check()
+    phone.locator("#dg-pledge").get_by_role("button", name="Clan Volkihar").click()
+    expect(phone.locator("#toasts")).to_contain_text("Ana: Draw a Vampirism card.")
+    assert toast_clear_of_controls(phone) == []
+    phone_shot(phone, "dawnguard-toast-two-messages")
+    phone.locator("#toasts .toast-close").last.click()
+    phone.locator("#toasts .toast-close").first.click()
+    expect(phone.locator("#toasts .message")).to_have_count(0)
+    expect(phone.locator("#play-live .dg-reminder")).to_have_text("Just now: Ana: Draw a Vampirism card.")
+    phone_shot(phone, "dawnguard-reminder-stays")

@@ -11,6 +11,7 @@ from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
 from ..factories import UserFactory
+from .test_dawnguard_thumb import toast_clear_of_controls
 from .conftest import SCREENSHOTS, SMALL_PHONE, log_in
 from .test_dawnguard_play import first_sitting, state_now
 from .test_play import game_one_started
@@ -33,12 +34,11 @@ def ana_must_feed(owner):
 
 
 def toast(phone, words):
-    """The confirmation, in the status region at the bottom of the screen, in view."""
+    """The confirmation, in the status region, in view and over no control."""
     message = phone.locator("#toasts[role=status] .message", has_text=words)
     expect(message).to_be_visible()
     expect(message).to_be_in_viewport()
-    box, height = message.bounding_box(), phone.viewport_size["height"]
-    assert box["y"] + box["height"] <= height and box["y"] > height / 2
+    assert toast_clear_of_controls(phone) == []
     return message
 
 

@@ -91,7 +91,10 @@ def live_context(access, forms=None) -> dict:
         "threat_in_box": rules.THREAT_TOKENS_IN_BOX,
         "threat_left": rules.threat_tokens_left(state),
         "max_hunger": rules.MAX_HUNGER,
-        "recent": store.recent_entries(campaign, RECENT_ENTRIES),
+        "recent": (recent := store.recent_entries(campaign, RECENT_ENTRIES)),
+        # What the table must do on the cardboard after the last entry stays on every phone's
+        # board until the next entry (a toast would leave after 15 seconds).
+        "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],
     }
     if phase == PLAYING and access.can_record:
         for kind in BOARD_FORMS:
