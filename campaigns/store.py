@@ -59,7 +59,7 @@ def _copy(folded: Timeline) -> Timeline:
     )
 
 
-def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None) -> Timeline:
+def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None, new_players=()) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
     Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
@@ -67,15 +67,24 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
     `guard(state)`, when given, is asked first, under the lock, with the state as it is then:
     it raises RuleError when the state is no longer the one the entries were made from (a
     correction of a play another phone corrected meanwhile), so no write overwrites one unseen.
+    `new_players`: names added to the roster in the same write, just before the entries (a
+    player joining at the table with a name typed there): both saved, or neither.
     """
     for entry in entries:
         limits.check_values(entry.data)
+    for name in new_players:
+        limits.check_player_name(name, field="new_player")
     with transaction.atomic():
         locked = _locked(campaign)
-        now = timeline(locked)
+        if new_players:
+            now = _with_new_players(locked, new_players)
+        else:
+            now = timeline(locked)
         if guard is not None:
             guard(now.current)
         folded = base.extend(locked.rules, _copy(now), entries)
+        for name in new_players:
+            Player.objects.create(campaign=locked, name=name, position=locked.players.count())
         last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
         position, game_number = (last[0] + 1, last[1]) if last else (0, None)
         recorder = user if user is not None and user.is_authenticated else None
@@ -88,6 +97,17 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
         _record_progress(locked, folded)
     _copy_progress(locked, campaign)
     return folded
+
+
+def _with_new_players(locked: Campaign, names) -> Timeline:
+    """The journal folded with `names` on the roster (not yet saved, so never cached: the
+    write that saves them caches its own fold)."""
+    roster = locked.roster()
+    for name in names:
+        if any(name.casefold() == player.casefold() for player in roster):
+            raise base.RuleError(f"{name} is already on the roster.", field="new_player")
+        roster.append(name)
+    return base.fold(locked.rules, roster, locked.live_entries())
 
 
 def _copy_progress(locked: Campaign, campaign: Campaign) -> None:

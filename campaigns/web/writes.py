@@ -133,6 +133,7 @@ def append_or_refuse(
     moved_on: Callable[[Any], str | None] | None = None,
     moved_on_page: Callable[[Any, str], HttpResponse] | None = None,
     guard: Callable[[Any], None] | None = None,
+    new_players: Callable[[], Sequence[str]] | None = None,
 ) -> HttpResponse:
     """Save what `form` says as journal entries of `campaign`, or answer why not. Every view
     that writes to a journal calls this, and may rely on it to:
@@ -142,7 +143,8 @@ def append_or_refuse(
     2. build the entries (`entries()`, by default `[form.entry()]`) and append them through
        the store, which locks the campaign and asks the rules (`guard(state)`, when given, runs
        first under that lock against the state as it is then: an "as seen" check that raises
-       RuleError when another phone changed what the form was loaded from);
+       RuleError when another phone changed what the form was loaded from; `new_players()`,
+       when given, names typed in the form that join the roster in the same write);
     3. on a refusal (RuleError), nothing saved:
        - `campaign` is refreshed (its journal version), so a page reads the state as it is now;
        - ask `moved_on(state now)` whether another phone moved the campaign past this form's
@@ -162,7 +164,7 @@ def append_or_refuse(
 
     def save() -> Saved:
         built = entries() if entries is not None else [form.entry()]
-        return Saved(built, _append(request, campaign, built, guard))
+        return Saved(built, _append(request, campaign, built, guard, new_players() if new_players else ()))
 
     def step_moved_on():
         now = refreshed_state(campaign)  # the page shows the campaign as the refusal found it
@@ -216,11 +218,12 @@ def _save_or_refuse(request, form, *, save, page, redirect_to, success, reminder
     return redirect(redirect_to(saved) if callable(redirect_to) else redirect_to)
 
 
-def _append(request, campaign, entries: list[Entry], guard) -> Timeline:
+def _append(request, campaign, entries: list[Entry], guard, new_players=()) -> Timeline:
     """Where every web write reaches the journal."""
+    extra = {"new_players": tuple(new_players)} if new_players else {}
     if guard is None:
-        return store.append(campaign, entries, request.user)
-    return store.append(campaign, entries, request.user, guard=guard)
+        return store.append(campaign, entries, request.user, **extra)
+    return store.append(campaign, entries, request.user, guard=guard, **extra)
 
 
 def recorded(campaign) -> Callable[[Saved], str]:

@@ -506,3 +506,77 @@ def test_a_chapter_2_played_alone_has_no_balance_and_no_pledges(client, owner):
     response = tap(client, campaign, "join", {"join-player": "Eve", "join-hero": "Serana", "join-race": "Nord",
                                               "join-side": "dawnguard"})
     assert response.status_code == 302 and state_now(campaign).heroes["Eve"].side == "vigilants"
+
+
+# A player joining with a name typed at the table --------------------------------------------
+
+
+def join(client, campaign, **fields):
+    data = {"join-hero": "Serana", "join-race": "Nord", "join-side": "vigilants"}
+    data.update({f"join-{name}": value for name, value in fields.items()})
+    return tap(client, campaign, "join", data)
+
+
+def test_a_new_player_typed_in_the_join_form_joins_the_roster_and_the_sitting(client, table):
+    before = entries(table)
+    response = join(client, table, new_player="  Fay  ")
+    assert response.status_code == 302 and response["Location"].endswith("#dg-join")
+    assert entries(table) == before + 1
+    assert list(table.players.values_list("name", flat=True)) == ["Ana", "Ben", "Cid", "Eve", "Fay"]
+    state = state_now(table)
+    assert state.heroes["Fay"].hero == "Serana" and state.heroes["Fay"].level == 3
+    assert "Fay" in state.players
+
+
+def test_a_typed_name_already_on_the_roster_is_that_player_in_the_roster_s_case(client, table):
+    response = join(client, table, new_player="eve")
+    assert response.status_code == 302
+    assert table.players.count() == 4
+    assert state_now(table).heroes["Eve"].hero == "Serana"
+
+
+def test_when_everyone_has_a_hero_the_join_form_asks_for_a_new_name(client, table):
+    join(client, table, player="Eve")
+    html = page(client, table)
+    section = html[html.index('id="dg-join"'):]
+    assert 'name="join-new_player"' in section and 'name="join-player"' not in section[:section.index("</details>")]
+    assert "Add the new player on the" not in html
+    assert join(client, table, new_player="Gus").status_code == 302
+    assert state_now(table).heroes["Gus"].level == 3
+
+
+def test_a_join_with_neither_a_player_nor_a_name_is_refused(client, table):
+    before = entries(table)
+    response = join(client, table)
+    assert response.status_code == 200
+    assert "Choose who joins, or type a new player&#x27;s name." in response.content.decode()
+    assert entries(table) == before and table.players.count() == 4
+
+
+def test_a_join_with_a_player_and_another_typed_name_is_refused(client, table):
+    before = entries(table)
+    response = join(client, table, player="Eve", new_player="Fay")
+    assert "Choose Eve or type a new name, not both." in response.content.decode()
+    assert response.context["join_form"].errors["new_player"]
+    assert entries(table) == before and table.players.count() == 4
+
+
+def test_a_refused_join_with_a_new_name_adds_nobody_to_the_roster(client, table):
+    """The rules refuse the join (no such side in chapter 1): the typed name is not added
+    either, and the next page's state still has four players (nothing cached wrongly)."""
+    before = entries(table)
+    response = join(client, table, new_player="Fay", side="dawnguard")
+    assert response.status_code == 200
+    assert "Fay" not in state_now(table).players
+    assert entries(table) == before and table.players.count() == 4
+    assert 'name="join-new_player"' in response.content.decode()
+    # The next write bumps the version: the state folded for it has the roster as it is.
+    tap(client, table, "board_threat", {"board_threat-count": "1"})
+    assert "Fay" not in state_now(table).players
+
+
+def test_a_new_name_too_long_is_refused_beside_its_field(client, table):
+    response = join(client, table, new_player="F" * 41)
+    assert response.status_code == 200
+    assert response.context["join_form"].errors["new_player"]
+    assert table.players.count() == 4

@@ -150,6 +150,7 @@ def event_add(request, slug, event_type):
         form,
         page=lambda: _page(request, access, forms={event_type: form}, open_form=event_type),
         redirect_to=play_url + _anchor(event_type),
+        new_players=lambda: form.new_players if event_type == "join" else (),  # a new name typed to join
         reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
         # Another phone completed the chapter first: the sitting is over.
         moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
