@@ -153,7 +153,11 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
 
 
 def complete_chapter_1(phone, shoot, prefix):
-    phone.get_by_role("button", name="Chapter 1 is complete").click()
+    # It asks first (as undo does), on its own page, with or without JavaScript.
+    phone.get_by_role("link", name="Chapter 1 is complete…").click()
+    expect(phone.get_by_role("heading", name="Is chapter 1 complete?")).to_be_visible()
+    shoot(phone, f"{prefix}-08a-chapter-complete-asks")
+    phone.get_by_role("button", name="Yes: chapter 1 is complete").click()
     recorded(phone, "The chapter is complete")
     expect(phone.get_by_text("Chapter 1 ends with 2 markers on the Hall of the Vigilant card and 4 markers on the "
                              "Castle Volkihar card (they set up the final encounters).")).to_be_visible()
@@ -177,7 +181,7 @@ def start_chapter_2_and_join(phone, shoot, prefix):
 
     phone.locator("#dg-join summary").click()
     join = phone.locator("#dg-join")
-    join.get_by_label("Player").select_option("Eve")
+    join.get_by_label("Who joins").select_option("Eve")
     join.get_by_label("Hero's name").fill("Talen-Jei")
     join.get_by_label("Race").fill("Argonian")
     join.get_by_text("Dawnguard", exact=True).click()

@@ -97,13 +97,14 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     message = toast(phone, "Recorded: Ben draws Crossbow from the fort.")
     assert phone.evaluate("window.scrollY") > 300  # the page stayed where the player was
     phone.screenshot(path=SCREENSHOTS / "keeps-input-02-toast-low-tap.png")
-    shoot(phone, "keeps-input-02-toast-low-tap-full")
-    message.get_by_role("button", name="Dismiss").click()
+    message.get_by_role("button", name="Dismiss").click()  # before it leaves by itself (6 s)
     expect(message).to_have_count(0)
+    shoot(phone, "keeps-input-02-toast-low-tap-full")
 
     # Dark, 360 px: the chapter complete button at the bottom; the reminder waits longer.
     other.reload()
-    other.get_by_role("button", name="Chapter 1 is complete").click()
+    other.get_by_role("link", name="Chapter 1 is complete…").click()
+    other.get_by_role("button", name="Yes: chapter 1 is complete").click()
     toast(other, "Recorded: The chapter is complete.")
     toast(other, "Chapter 1 ends with")
     other.screenshot(path=SCREENSHOTS / "keeps-input-03-toast-dark-360.png")

@@ -120,7 +120,7 @@ def test_a_viewer_sees_the_board_without_its_buttons(client, table):
         ("board_threat", {"board_threat-count": "2"}, lambda s: s.board_threat == 2),
         ("join", {"join-player": "Eve", "join-hero": "Talen-Jei", "join-race": "Argonian", "join-side": "vigilants"},
          lambda s: s.heroes["Eve"].level == 3 and s.heroes["Eve"].side == "vigilants"),
-        ("chapter_complete", {}, lambda s: s.chapter_complete and s.chapter_1_totals == {"hall": 3, "castle": 3}),
+        ("chapter_complete", {"chapter_complete-chapter": "1"}, lambda s: s.chapter_complete and s.chapter_1_totals == {"hall": 3, "castle": 3}),
     ],
 )
 def test_a_tap_records_one_event(client, table, event_type, data, check):
@@ -324,7 +324,7 @@ def test_a_join_by_a_player_with_a_hero_is_refused(client, table):
 def test_chapter_1_cannot_be_completed_before_every_pledge(client, owner):
     client.force_login(owner)
     campaign = dawnguard_campaign(owner)
-    refused(client, campaign, "chapter_complete", {}, "Ana, Ben and Cid have not pledged yet")
+    refused(client, campaign, "chapter_complete", {"chapter_complete-chapter": "1"}, "Ana, Ben and Cid have not pledged yet")
 
 
 def test_a_level_up_for_a_player_without_a_hero_is_refused(client, table):
@@ -483,7 +483,8 @@ def test_taps_fed_random_input_never_answer_500(client, owner, event_type, value
 
 def test_completing_chapter_1_gives_its_totals_and_leads_to_chapter_2(client, table):
     tap(client, table, "marker", {"marker-icon": "threat"})
-    response = client.post(reverse("dawnguard_event", args=[table.slug, "chapter_complete"]), follow=True)
+    response = client.post(reverse("dawnguard_event", args=[table.slug, "chapter_complete"]),
+                           {"chapter_complete-chapter": "1"}, follow=True)
     html = response.content.decode()
     assert ("Chapter 1 ends with 2 markers on the Hall of the Vigilant card and 4 markers on the Castle Volkihar "
             "card (they set up the final encounters).") in html
@@ -580,3 +581,52 @@ def test_a_new_name_too_long_is_refused_beside_its_field(client, table):
     assert response.status_code == 200
     assert response.context["join_form"].errors["new_player"]
     assert table.players.count() == 4
+
+
+# "Chapter N is complete" asks first ----------------------------------------------------------
+
+
+def test_chapter_complete_asks_on_its_own_page_first(client, table):
+    html = page(client, table)
+    confirm = reverse("dawnguard_chapter_complete", args=[table.slug])
+    assert f'href="{confirm}"' in html and "Chapter 1 is complete…" in html
+    assert f'action="{reverse("dawnguard_event", args=[table.slug, "chapter_complete"])}"' not in html
+    asked = client.get(confirm).content.decode()
+    assert "Is chapter 1 complete?" in asked and "the next sitting opens chapter 2" in asked
+    assert 'name="chapter_complete-chapter" value="1"' in asked
+    assert "ends the campaign" not in asked
+    assert "Not yet: back to the sitting" in asked
+
+
+def test_chapter_3_s_confirmation_says_it_ends_the_campaign(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
+    store.append(campaign, [Entry("game", {"number": 2, "played_on": "2026-12-04", "chapter": 2}),
+                            Entry("event", {"type": "chapter_complete"}),
+                            Entry("game", {"number": 3, "played_on": "2026-12-11", "chapter": 3})], owner)
+    asked = client.get(reverse("dawnguard_chapter_complete", args=[campaign.slug])).content.decode()
+    assert "This ends the campaign." in asked and "end the campaign</button>" in asked
+
+
+def test_a_chapter_complete_not_confirmed_is_refused_and_nothing_saved(client, table):
+    response = refused(client, table, "chapter_complete", {},
+                       "Confirm it first: “Chapter 1 is complete” asks before ending the chapter.")
+    assert not state_now(table).chapter_complete
+
+
+def test_a_confirmation_for_another_chapter_is_refused_and_nothing_saved(client, table):
+    refused(client, table, "chapter_complete", {"chapter_complete-chapter": "2"},
+            "That confirmation was for chapter 2; the campaign is in chapter 1 now.")
+    assert not state_now(table).chapter_complete
+
+
+def test_the_confirmation_page_without_a_sitting_goes_back_to_play(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
+    response = client.get(reverse("dawnguard_chapter_complete", args=[campaign.slug]))
+    assert response.status_code == 302 and response["Location"] == reverse("play", args=[campaign.slug])
+
+
+def test_a_stranger_cannot_see_the_confirmation(client, table):
+    client.force_login(UserFactory())
+    assert client.get(reverse("dawnguard_chapter_complete", args=[table.slug])).status_code == 404

@@ -253,11 +253,11 @@ class JoinForm(EventForm):
     event_type = "join"
     title = "A player joins"
     refusal_fields = {"new_player": "new_player"}
-    player = PlayerField(required=False, error_messages={
+    player = PlayerField(label="Who joins", required=False, error_messages={
         "invalid_choice": "%(value)s is not on this campaign's roster: type their name below instead.",
     })
     new_player = forms.CharField(
-        required=False, max_length=limits.PLAYER_NAME_MAX_CHARS, label="Or a new player",
+        required=False, max_length=limits.PLAYER_NAME_MAX_CHARS, label="Or a new player's name",
         help_text="Their name joins the roster as they join.",
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
@@ -277,7 +277,7 @@ class JoinForm(EventForm):
         self.new_players = []
         if not newcomers:  # everyone on the roster has a hero: only a new name can join
             del self.fields["player"]
-            self.fields["new_player"].label = "New player"
+            self.fields["new_player"].label = "Who joins: the new player's name"
 
     def clean(self):
         data = super().clean()
@@ -305,8 +305,28 @@ class JoinForm(EventForm):
 
 
 class ChapterCompleteForm(EventForm):
+    """The chapter is complete: sent from its confirmation page (play/chapter-complete/), which
+    names the chapter, so a confirmation is never applied to another chapter than the one asked
+    about (another phone completed it and a new chapter started meanwhile)."""
+
     event_type = "chapter_complete"
     title = "Chapter complete"
+    chapter = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def clean_chapter(self):
+        asked = self.cleaned_data.get("chapter")
+        if asked is None:
+            raise forms.ValidationError(
+                f"Confirm it first: “Chapter {self.state.chapter} is complete” asks before ending the chapter."
+            )
+        if asked != self.state.chapter:
+            raise forms.ValidationError(
+                f"That confirmation was for chapter {asked}; the campaign is in chapter {self.state.chapter} now."
+            )
+        return asked
+
+    def event_data(self) -> dict:
+        return {}  # the chapter asked about is checked here, never written: the event has no data
 
 
 EVENT_FORMS = {form.event_type: form for form in (

@@ -193,6 +193,22 @@ def _no_sitting(state) -> str:
 
 @login_required
 @require_safe
+def chapter_complete_confirm(request, slug):
+    """Ask before completing the chapter (as undo asks): it closes the chapter's forms on
+    every phone and, after the last chapter, ends the campaign."""
+    access = _dawnguard(request, slug, record=True)
+    state = states.state(access.campaign)
+    if rules.sitting_phase(state) != PLAYING:
+        return moved_on_redirect(request, _no_sitting(state), reverse("play", args=[slug]))
+    form = EVENT_FORMS["chapter_complete"](state, initial={"chapter": state.chapter})
+    return render_page(request, "dawnguard/chapter_complete_confirm.html", {
+        "campaign": access.campaign, "access": access, "state": state, "form": form,
+        "ends_campaign": state.chapter == max(rules.CHAPTERS), "next_chapter": state.chapter + 1,
+    })
+
+
+@login_required
+@require_safe
 def contested_test(request, slug):
     """Who wins a contested skill test (the rules decide); nothing is recorded."""
     access = _dawnguard(request, slug)
