@@ -45,6 +45,7 @@ SHARED_PAGES = {
     "play_detail": "games/<int:number>/",  # one logged play
     "play_correct": "games/<int:number>/correct/",  # correct a logged play (a new entry)
     "play_delete": "games/<int:number>/delete/",  # delete a logged play (a new entry)
+    "play_restore": "games/<int:number>/restore/",  # restore a deleted play (a new entry)
 }
 
 

@@ -1,4 +1,4 @@
-"""The play-log kind's own form: the confirmation that deletes a play. Logging and correcting a
+"""The play-log kind's own forms: the confirmation that deletes a play, the tap that restores one. Logging and correcting a
 play are each log's own forms (its numbers, its seats)."""
 
 from django import forms
@@ -16,3 +16,10 @@ class DeletePlayForm(RefusalsBesideFields, forms.Form):
 
     def entry(self):
         return play_log.deletion_entry(self.number)
+
+
+class RestorePlayForm(DeletePlayForm):
+    """The tap that restores deleted play `number`: no field, one button."""
+
+    def entry(self):
+        return play_log.restoration_entry(self.number)
