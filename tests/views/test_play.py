@@ -123,6 +123,25 @@ def test_an_elimination_prompts_for_its_packet_until_it_is_opened(client, owner)
     assert state_now(campaign).scar_type("Biohazard") is not None
 
 
+def test_a_tap_on_a_packet_prompt_fills_the_packet_form(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": "Eve"})
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
+    prompt = f'href="{reverse("play", args=[campaign.slug])}?packet=first_elimination#packet-form"'
+    assert prompt in html
+    response = client.get(reverse("play", args=[campaign.slug]), {"packet": "first_elimination"})
+    html = response.content.decode()
+    form = response.context["packet_form"]
+    assert form.initial["name"] == "A player is eliminated (the first time)"
+    assert 'value="A player is eliminated (the first time)"' in html and 'id="packet-form"' in html
+    assert response.context["open_form"] == "packet"
+    # A condition not prompted (or unknown) fills nothing: the page as usual.
+    for other in ("second_signature", "nonsense"):
+        response = client.get(reverse("play", args=[campaign.slug]), {"packet": other})
+        assert response.status_code == 200 and not response.context["packet_form"].initial.get("name")
+
+
 def test_a_packet_needs_the_new_scars_effect(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
