@@ -467,3 +467,13 @@ def test_after_chapter_3_no_sitting_starts(as_owner, owner):
     response = as_owner.post(start_url(campaign), {"number": "4", "chapter": "3", "played_on": "2026-11-28"})
     assert "the campaign is over: chapter 3 is complete" in response.content.decode()
     assert state_of(campaign).games_played == 3
+
+
+def test_once_set_up_the_play_page_links_to_the_thresholds_and_a_get_on_their_form_opens_the_page(as_owner, owner):
+    campaign = set_up(owner, sitting(1))
+    setup = reverse("setup_edit", args=[campaign.slug])
+    html = as_owner.get(reverse("play", args=[campaign.slug])).content.decode()
+    assert f'href="{setup}#thresholds"' in html and "(correct the thresholds)" in html
+    assert 'id="thresholds"' in as_owner.get(setup).content.decode()
+    response = as_owner.get(reverse("dawnguard_thresholds", args=[campaign.slug]))
+    assert response.status_code == 302 and response["Location"] == setup
