@@ -243,3 +243,19 @@ addEventListener("scroll", placeToastsSoon, { passive: true });
 addEventListener("resize", placeToastsSoon);
 // A page kept for the back button must not bring back old confirmations.
 document.addEventListener("htmx:beforeHistorySave", () => document.getElementById("toasts")?.replaceChildren());
+
+// ---- The campaign's tabs: one row, the current tab in view ---------------------------------
+// On a narrow phone the tab bar scrolls sideways (app.css); bring the current tab into view,
+// sideways only (the page itself never moves for it).
+function showCurrentTab() {
+  const bar = document.querySelector("nav.tabs");
+  const current = bar?.querySelector("[aria-current=page]");
+  if (!current || bar.scrollWidth <= bar.clientWidth) return;
+  const left = current.offsetLeft - bar.offsetLeft;
+  if (left < bar.scrollLeft || left + current.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+    bar.scrollLeft = left - (bar.clientWidth - current.offsetWidth) / 2;
+  }
+}
+
+showCurrentTab();
+document.addEventListener("htmx:afterSettle", showCurrentTab);

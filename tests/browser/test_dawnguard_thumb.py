@@ -176,3 +176,23 @@ def test_a_toast_never_lies_over_a_control(new_phone):
     expect(phone.locator("#toasts .message")).to_have_count(0)
     expect(phone.locator("#play-live .dg-reminder")).to_have_text("Just now: Ana: Draw a Vampirism card.")
     phone_shot(phone, "dawnguard-reminder-stays")
+
+
+def test_at_360_px_the_tab_bar_is_one_row_with_the_current_tab_in_view(new_phone):
+    """A play log has seven tabs: one row, scrolled sideways to the current one (Members, the
+    last), and the page itself never scrolls sideways."""
+    owner = UserFactory(username="thumb")
+    skyrim = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
+    phone = new_phone(viewport=SMALL_PHONE)
+    log_in(phone, "thumb")
+    for path, label in (("members/", "Members"), ("standings/", "Standings"), ("", "Overview")):
+        phone.goto(f"/campaigns/{skyrim.slug}/{path}")
+        bar = phone.locator("nav.tabs")
+        current = bar.locator("[aria-current=page]")
+        expect(current).to_have_text(label)
+        assert bar.locator("a").count() == 7
+        bar_box, tab_box = bar.bounding_box(), current.bounding_box()
+        assert bar_box["height"] <= tab_box["height"] + 8  # one row
+        assert bar_box["x"] <= tab_box["x"] and tab_box["x"] + tab_box["width"] <= bar_box["x"] + bar_box["width"]
+        assert phone.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+        phone_shot(phone, f"tabs-360-{label.lower()}")
