@@ -477,3 +477,13 @@ def test_once_set_up_the_play_page_links_to_the_thresholds_and_a_get_on_their_fo
     assert 'id="thresholds"' in as_owner.get(setup).content.decode()
     response = as_owner.get(reverse("dawnguard_thresholds", args=[campaign.slug]))
     assert response.status_code == 302 and response["Location"] == setup
+
+
+def test_before_the_setup_the_overview_leads_straight_to_it(as_owner, owner):
+    campaign = new_campaign(owner)
+    html = as_owner.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
+    setup = reverse("setup_edit", args=[campaign.slug])
+    assert f'<a class="card next-step" href="{setup}">' in html and "Set up the heroes and forts" in html
+    campaign = set_up(owner)
+    html = as_owner.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
+    assert f'<a class="card next-step" href="{reverse("play", args=[campaign.slug])}">' in html
