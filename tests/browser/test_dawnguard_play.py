@@ -98,8 +98,9 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
         day_turn.get_by_text(place, exact=True).click()
     shoot(phone, f"{prefix}-05-day-turn-feeding")
     day_turn.get_by_role("button", name="Day turn").click()
-    recorded(phone, "A day turn: the Vampires' hunger grows; Ana feeds (a quest, the Stronghold chart, "
-                    "the Threat Event deck)")
+    # Ana, the only Vampire, fed: nobody's hunger grew, and the confirmation says so.
+    recorded(phone, "A day turn: Ana (at 3) feeds at once (a quest, the Stronghold chart, the Threat Event "
+                    "deck); no other Vampire adds a token")
     expect(board.locator(".dg-hunger-count")).to_have_text("0 of 3")
     expect(board.locator(".dg-counter").first).to_contain_text("1")
 

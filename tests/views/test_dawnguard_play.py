@@ -166,6 +166,19 @@ def test_a_day_turn_adds_hunger_and_a_vampire_at_3_feeds_instead(client, owner):
     state = state_now(campaign)
     assert (state.heroes["Ana"].hunger, state.heroes["Eve"].hunger) == (0, 1)
     assert (state.threat_deck, state.board_threat) == (1, 2)
+    # The confirmation says whose hunger grew and who fed, as it happened.
+    assert ("Recorded: A day turn: Ana (at 3) feeds at once (a quest, the current space, the Threat Event deck); "
+            "Eve&#x27;s hunger grows to 1.") in page(client, campaign)
+
+
+def test_a_day_turn_where_every_vampire_feeds_says_nobody_s_hunger_grew(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "day"},
+                                  *[{"type": "hunger", "player": "Ana"}] * 3)
+    tap(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space", "threat_deck"]})
+    html = page(client, campaign)
+    assert "Recorded: A day turn: Ana (at 3) feeds at once" in html and "no other Vampire adds a token" in html
+    assert "Vampires&#x27; hunger grows" not in html and "every Vampire&#x27;s hunger grows" not in html
 
 
 def test_feeding_empties_the_card(client, owner):
@@ -250,7 +263,7 @@ def test_a_vampire_adding_stars_is_refused(client, table):
 def test_a_fort_card_drawn_twice_is_refused(client, table):
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "crossbow"},
-                       "Ben has already drawn crossbow: a player draws each fort card at most once")
+                       "Ben has already drawn Crossbow: a player draws each fort card at most once")
     assert response.context["fort_card_form"].errors["card"]
     assert "<strong>Crossbow</strong> <span class=\"muted\">Ben" in response.content.decode()  # the cards drawn
 
@@ -300,9 +313,9 @@ def test_feeding_part_of_the_card_is_refused(client, owner):
 
 def test_threat_tokens_below_zero_or_beyond_the_box_are_refused(client, table):
     refused(client, table, "threat_deck", {"threat_deck-count": "-1"},
-            "The Threat Event deck holds only 0 tokens: 1 cannot be removed")
+            "The Threat Event deck holds no token: none can be removed")
     refused(client, table, "board_threat", {"board_threat-count": "-1"},
-            "The board holds only 0 tokens: 1 cannot be removed")
+            "The board holds no token: none can be removed")
     for _ in range(20):
         tap(client, table, "board_threat", {"board_threat-count": "1"})
     refused(client, table, "threat_deck", {"threat_deck-count": "1"},

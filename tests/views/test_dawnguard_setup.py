@@ -353,7 +353,7 @@ def test_the_next_chapter_after_chapter_complete_shows_the_hall_flipping_and_the
     assert "Sitting 2: chapter 2" in html and "Chapter 1 is complete: this sitting opens chapter 2." in html
     assert "flips to Fort Dawnguard: its stars and gold are cleared" in html
     assert "Chapter 1 ended with 2 markers on the Hall of the Vigilant card and 4 markers" in html
-    assert '<span class="badge">578</span> for Vigilants of Stendarr players' in html
+    assert '<span class="badge">578</span> for Dawnguard players' in html
     assert "standalone" not in html
     as_owner.post(start_url(campaign), {"chapter": "2", "mode": "", "played_on": "2026-11-28"})
     state = state_of(campaign)

@@ -152,6 +152,7 @@ def event_add(request, slug, event_type):
         redirect_to=play_url + _anchor(event_type),
         new_players=lambda: form.new_players if event_type == "join" else (),  # a new name typed to join
         reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
+        success=_day_turn_recorded if event_type == "day_turn" else None,
         # Another phone completed the chapter first: the sitting is over.
         moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
     )
@@ -170,6 +171,20 @@ ANCHORS = {
 def _anchor(event_type: str) -> str:
     """The #anchor of the control `event_type`'s tap came from (its form or section)."""
     return "#" + ANCHORS.get(event_type, f"dg-{event_type.replace('_', '-')}")
+
+
+def _day_turn_recorded(saved) -> str:
+    """A day turn confirmed in the fold's words: whose hunger grew (to what) and who fed at
+    once, never "the Vampires' hunger grows" when every Vampire fed."""
+    turn = []
+    for happening in reversed(saved.state.happenings):
+        if happening.kind not in ("day_turn", "forced_feed"):
+            break
+        turn.insert(0, happening)
+    fed = [h.text for h in turn if h.kind == "forced_feed"]
+    grown = next((h.text for h in turn if h.kind == "day_turn"), "a day turn")
+    words = grown.replace("a day turn: ", f"a day turn: {'; '.join(fed)}; ", 1) if fed else grown
+    return f"Recorded: {sentence(words)}."
 
 
 def reminders(after, event: dict) -> list[str]:
