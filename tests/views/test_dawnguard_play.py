@@ -174,9 +174,11 @@ def test_a_day_turn_adds_hunger_and_a_vampire_at_3_feeds_instead(client, owner):
 def test_a_day_turn_where_every_vampire_feeds_says_nobody_s_hunger_grew(client, owner):
     client.force_login(owner)
     campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "day"},
-                                  *[{"type": "hunger", "player": "Ana"}] * 3)
+                                  *[{"type": "hunger", "player": "Ana"}] * 2)
+    tap(client, campaign, "day_turn", {})  # Ana's hunger grows to 3
     tap(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space", "threat_deck"]})
     html = page(client, campaign)
+    assert "grows to 3." not in html[:html.index("Just recorded")]  # the turn before is not this one
     assert "Recorded: A day turn: Ana (at 3) feeds at once" in html and "no other Vampire adds a token" in html
     assert "Vampires&#x27; hunger grows" not in html and "every Vampire&#x27;s hunger grows" not in html
 

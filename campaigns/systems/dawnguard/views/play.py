@@ -176,13 +176,14 @@ def _anchor(event_type: str) -> str:
 def _day_turn_recorded(saved) -> str:
     """A day turn confirmed in the fold's words: whose hunger grew (to what) and who fed at
     once, never "the Vampires' hunger grows" when every Vampire fed."""
-    turn = []
-    for happening in reversed(saved.state.happenings):
-        if happening.kind not in ("day_turn", "forced_feed"):
+    happenings = saved.state.happenings
+    last = happenings[-1] if happenings and happenings[-1].kind == "day_turn" else None
+    fed = []
+    for happening in reversed(happenings[:-1] if last else []):  # this turn's feedings come just before it
+        if happening.kind != "forced_feed":
             break
-        turn.insert(0, happening)
-    fed = [h.text for h in turn if h.kind == "forced_feed"]
-    grown = next((h.text for h in turn if h.kind == "day_turn"), "a day turn")
+        fed.insert(0, happening.text)
+    grown = last.text if last else "a day turn"
     words = grown.replace("a day turn: ", f"a day turn: {'; '.join(fed)}; ", 1) if fed else grown
     return f"Recorded: {sentence(words)}."
 
