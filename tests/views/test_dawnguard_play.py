@@ -176,6 +176,7 @@ def test_a_day_turn_where_every_vampire_feeds_says_nobody_s_hunger_grew(client, 
     campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "day"},
                                   *[{"type": "hunger", "player": "Ana"}] * 2)
     tap(client, campaign, "day_turn", {})  # Ana's hunger grows to 3
+    assert "Recorded: A day turn: Ana&#x27;s hunger grows to 3." in page(client, campaign)
     tap(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space", "threat_deck"]})
     html = page(client, campaign)
     assert "grows to 3." not in html[:html.index("Just recorded")]  # the turn before is not this one
