@@ -9,6 +9,22 @@ register = template.Library()
 
 
 @register.filter
+def names(items):
+    """Names in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cid" (never "Ana & Ben & Cid")."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@register.filter
+def score_unit(play, score):
+    """What `score` counts on this play, singular or plural: "1 victory point", "48 territories"."""
+    one, many = play.score_units
+    return one if score in (1, -1) else many
+
+
+@register.filter
 def ago(moment):
     """'just now' for the last minute, else '3 minutes ago' (timesince says '0 minutes')."""
     if moment is None:

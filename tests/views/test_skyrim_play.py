@@ -280,7 +280,7 @@ def test_refuses_a_civil_war_play_nobody_held_all_48(as_owner, skyrim):
     data = dict(CIVIL_WAR)
     del data["civil_war_winner"]
     html = refused(as_owner, skyrim, data)
-    assert "in Civil War the winner holds all 48 territories, and no seat does" in html
+    assert "In Civil War the winner holds all 48 territories, and no seat does" in html
     assert games(skyrim) == []
 
 
@@ -319,7 +319,7 @@ def test_refuses_a_player_twice(as_owner, skyrim):
 def test_refuses_a_seat_without_its_counts(as_owner, skyrim):
     data = {key: value for key, value in CHAOS.items() if key != "seat2_portals"}
     html = refused(as_owner, skyrim, data)
-    assert "How many portals had Ben?" in html
+    assert "How many portals did Ben hold?" in html
     assert games(skyrim) == []
 
 

@@ -58,6 +58,7 @@ class PlayForm(RefusalsBesideFields, Form):
     beside that seat's field (`refusal_field`), above the form when it has none."""
 
     refusal_fields = {"won": "first_to_ten", "number": None}  # number: a hidden field, said above
+    refusal_as_sentence = True  # "In Civil War the winner holds all 48 territories…", a sentence of its own
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     # A correction: how many times the play had been corrected when the form was filled in
@@ -116,7 +117,8 @@ class PlayForm(RefusalsBesideFields, Form):
                 self.add_error(seat_field(slot, "faction"), f"Pick {player}’s faction.")
             for part in self.counts_needed(mode):
                 if cleaned.get(seat_field(slot, part)) is None and seat_field(slot, part) not in self.errors:
-                    self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} had {player}?")
+                    verb = "score" if part == "victory_points" else "hold"
+                    self.add_error(seat_field(slot, part), f"How many {LABELS[part].lower()} did {player} {verb}?")
         return cleaned
 
     @staticmethod
