@@ -2,6 +2,8 @@
 the thresholds corrected later) and starting a sitting (the current chapter, the next after
 chapter_complete, chapter 2 played alone): each refusal shown beside its field, nothing saved."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -487,3 +489,11 @@ def test_before_the_setup_the_overview_leads_straight_to_it(as_owner, owner):
     campaign = set_up(owner)
     html = as_owner.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
     assert f'<a class="card next-step" href="{reverse("play", args=[campaign.slug])}">' in html
+
+
+def test_the_threshold_fields_take_a_comma_on_a_phone(as_owner, owner):
+    """"3, 5" is typed on the full keyboard: inputmode=numeric gives a pad with no comma."""
+    html = as_owner.get(setup_url(new_campaign(owner))).content.decode()
+    for key in ("hall_of_the_vigilant", "fort_dawnguard"):
+        field = re.search(rf'<input type="text" name="{key}"[^>]*>', html).group(0)
+        assert "inputmode" not in field
