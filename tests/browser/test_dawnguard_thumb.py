@@ -196,3 +196,63 @@ def test_at_360_px_the_tab_bar_is_one_row_with_the_current_tab_in_view(new_phone
         assert bar_box["x"] <= tab_box["x"] and tab_box["x"] + tab_box["width"] <= bar_box["x"] + bar_box["width"]
         assert phone.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
         phone_shot(phone, f"tabs-360-{label.lower()}")
+
+
+RING = """(element) => {
+  const style = getComputedStyle(element);
+  const rgb = (value) => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  let behind = element.parentElement;
+  while (behind && getComputedStyle(behind).backgroundColor.match(/rgba\\(.*, 0\\)$|transparent/)) behind = behind.parentElement;
+  const [a, b] = [lum(rgb(style.outlineColor)), lum(rgb(getComputedStyle(behind || document.body).backgroundColor))];
+  return {style: style.outlineStyle, width: parseFloat(style.outlineWidth),
+          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)};
+}"""
+
+
+def test_focus_rings_are_3_to_1_on_checkboxes_and_the_top_bar_light_and_dark(new_phone):
+    owner = UserFactory(username="thumb")
+    campaign = store.create_campaign(name="Dawnguard Rings", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
+    for scheme in ("light", "dark"):
+        phone = new_phone(color_scheme=scheme)
+        log_in(phone, "thumb")
+        phone.goto(f"/campaigns/{campaign.slug}/setup/")
+        box = phone.locator(".dg-check-items input[type=checkbox]").first
+        box.focus()
+        phone.keyboard.press("Shift+Tab")
+        phone.keyboard.press("Tab")  # a keyboard's focus: :focus-visible
+        ring = box.evaluate(RING)
+        assert ring["style"] != "none" and ring["width"] >= 2 and ring["contrast"] >= 3, (scheme, ring)
+        stats = phone.locator(".topbar a", has_text="Stats")
+        stats.focus()
+        phone.keyboard.press("Shift+Tab")
+        phone.keyboard.press("Tab")
+        ring = stats.evaluate(RING)
+        assert ring["style"] != "none" and ring["contrast"] >= 3, (scheme, ring)
+
+
+FILL_CONTRAST = """([text, behind]) => {
+  const rgb = (value) => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = [lum(rgb(getComputedStyle(document.querySelector(text)).fill)),
+                  lum(rgb(getComputedStyle(document.querySelector(behind))[behind.startsWith('.board') ? 'fill' : 'backgroundColor']))];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_svg_text_is_4_5_to_1_in_light(new_phone):
+    """The board's sea-lane labels on the sea, and the wins chart's third series label."""
+    from ..conftest import campaign_after
+
+    owner = UserFactory(username="thumb")
+    campaign = campaign_after(owner, 15)
+    phone = new_phone()
+    log_in(phone, "thumb")
+    phone.goto(f"/campaigns/{campaign.slug}/board/")
+    assert phone.evaluate(FILL_CONTRAST, [".stub-label", ".board-sea"]) >= 4.5
+    phone.goto("/stats/")
+    label = phone.locator(".chart .end-label.series-2").first
+    expect(label).to_have_count(1)
+    assert phone.evaluate(FILL_CONTRAST, [".chart .end-label.series-2", ".card"]) >= 4.5
