@@ -74,6 +74,7 @@ def test_the_turn_controls_fit_one_screen(new_phone):
         phone = new_phone(viewport=viewport)
         log_in(phone, "thumb")
         phone.goto(f"/campaigns/{campaign.slug}/play/")
+        expect(phone.locator(".dg-day-turn-what")).to_contain_text("Ana, Cid and Eve add 1 hunger")
         boxes = control_boxes(phone)
         top = min(y for found in boxes.values() for y, _ in found)
         bottom = max(y + height for found in boxes.values() for y, height in found)

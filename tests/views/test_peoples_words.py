@@ -87,4 +87,4 @@ def test_a_play_log_speaks_of_plays_names_its_winners_and_counts_each_mode_s_sco
     overview = client.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
     assert "Every play, one row per seat" in overview and "Every game" not in overview
     play = client.get(reverse("play_detail", args=[campaign.slug, 2])).content.decode()
-    assert '<th scope="col" class="num">Victory points</th>' in play
+    assert '<th scope="col" class="num">Score<span class="visually-hidden"> (victory points)</span></th>' in play

@@ -138,6 +138,9 @@ class DayTurnForm(EventForm):
                 },
             )
         self.adding = [hero for hero in state.vampires() if hero not in self.feeding]
+        # Their names for a sentence ("Ana, Cid and Eve add 1 hunger"), with the ledger's `names` filter.
+        self.adding_players = [hero.player for hero in self.adding]
+        self.feeding_players = [hero.player for hero in self.feeding]
 
     def refusal_field(self, error):
         # A refusal about the feeding shows beside the places of the one Vampire feeding; with
