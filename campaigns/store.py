@@ -89,7 +89,9 @@ def _copy(folded: Timeline) -> Timeline:
     )
 
 
-def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None, tap=None, answer=None) -> Timeline:
+def append(
+    campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None, tap=None, answer=None, new_players=()
+) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
     Raises RuleError, and saves nothing, when one breaks a rule (or holds a text or number
@@ -100,12 +102,19 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
     `tap`, a key naming the tap that sent the entries: recorded with them (with what
     `answer(folded)` returns, the write's answer); the same user's same key in this campaign
     again appends nothing and raises AlreadyTapped with the first write's answer.
+    `new_players`: names added to the roster in the same write, just before the entries (a
+    player joining at the table with a name typed there): both saved, or neither.
     """
     for entry in entries:
         limits.check_values(entry.data)
+    for name in new_players:
+        limits.check_player_name(name, field="new_player")
     with transaction.atomic():
         locked = _locked(campaign)
         _check_tap(locked, user, tap)
+        if new_players:
+            _refuse_names_on_the_roster(locked, new_players)
+            _join_roster(locked, new_players)
         now = timeline(locked)
         if guard is not None:
             guard(now.current)
@@ -123,6 +132,14 @@ def append(campaign: Campaign, entries: list[base.Entry], user=None, *, guard=No
         _keep_tap(locked, user, tap, answer and (lambda: answer(folded)))
     _copy_progress(locked, campaign)
     return folded
+
+
+def _refuse_names_on_the_roster(locked: Campaign, names) -> None:
+    """A name typed for someone new who is on the roster already (in any case) is refused."""
+    on_roster = {player.casefold() for player in locked.roster()}
+    for name in names:
+        if name.casefold() in on_roster:
+            raise base.RuleError(f"{name} is already on the roster.", field="new_player")
 
 
 def _copy_progress(locked: Campaign, campaign: Campaign) -> None:
@@ -344,6 +361,7 @@ def recent_entries(campaign: Campaign, count: int) -> list[dict]:
         {
             "text": describe(campaign, row.kind, row.data),
             "kind": row.kind,
+            "data": row.data,
             "game": row.game_number,
             "recorded_by": row.recorded_by,
             "recorded_at": row.recorded_at,

@@ -226,11 +226,11 @@ def stopped_journals() -> dict[str, dict]:
 
 # Play logs ------------------------------------------------------------
 # `play_log_journals()`: a Risk: Skyrim and a Captain America log holding every entry kind
-# (setup, game, correction, deletion) and every mode, player count and ending: each Skyrim
+# (setup, game, correction, deletion, restoration) and every mode, player count and ending: each Skyrim
 # mode, a Dovahkiin play where two seats reached 10 points ("won": true), a Civil War loser
 # eliminated in a turn, Captain America with 2 and 4 players and a draw; play 2 (Dovahkiin;
 # Captain America's 2-player play) corrected twice, play 3 corrected then deleted and a play
-# logged after the deletion (numbered past the gap).
+# logged after the deletion (numbered past the gap), then play 1 deleted and restored.
 
 
 def _skyrim_plays() -> list[dict]:
@@ -275,7 +275,8 @@ def _civil_war_plays() -> list[dict]:
 
 def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict, brought_in: dict) -> list[Entry]:
     """Plays 1 to 3, play 2 corrected, play 3 corrected (its date) then deleted, play 4,
-    play 2 corrected again, play 5 brought in from BG Stats (its numbers unknown)."""
+    play 2 corrected again, play 5 brought in from BG Stats (its numbers unknown), play 1 deleted
+    then restored."""
     from campaigns.rules import play_log
 
     return [
@@ -287,6 +288,8 @@ def _play_log_entries(plays: list[dict], second_fix: dict, third_fix: dict, brou
         Entry("game", copy.deepcopy(plays[3])),
         play_log.correction_entry(2, third_fix),
         Entry("game", copy.deepcopy(brought_in)),
+        play_log.deletion_entry(1),
+        play_log.restoration_entry(1),
     ]
 
 

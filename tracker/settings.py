@@ -57,6 +57,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed (static files are WhiteNoise's, compressed ahead). BREACH is answered:
+    # Django masks the CSRF token anew on every response, and GZipMiddleware pads each gzip
+    # response with random bytes ("Heal the BREACH"); README "Compressed pages".
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -43,6 +43,7 @@ class Play:
     cooperative: bool = False
     note: str | None = None  # e.g. "chapter completed"
     completed: str | None = None  # what a co-operative play completed, in words ("Chapter 1")
+    score_units: tuple[str, str] = ("point", "points")  # what a seat's score counts: one, several
 
     @property
     def date(self) -> datetime.date:

@@ -379,7 +379,7 @@ def _check_holdings(seat: dict, place: str) -> None:
     counted = [key for key in ("forts", "portals") if key in seat]
     if counted and "territories" not in seat:
         raise RuleError(
-            f"How many territories had {seat['player']}? Their {' and '.join(counted)} stand in territories",
+            f"How many territories did {seat['player']} hold? Their {' and '.join(counted)} stand in territories",
             place=place,
             field="territories",
         )
@@ -460,7 +460,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
         return qualified
     if len(stated) != 1:
         raise RuleError(
-            f"{join_names(qualified)} all have {VICTORY_POINTS_TO_WIN}+ victory points with their hero "
+            f"{join_names(qualified)} {'both' if len(qualified) == 2 else 'all'} have {VICTORY_POINTS_TO_WIN}+ "
+            "victory points with their hero "
             "alive: say which of them got there first, at the end of their own turn (the game ended then)",
             place=place,
             field="won",

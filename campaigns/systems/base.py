@@ -46,6 +46,7 @@ SHARED_PAGES = {
     "play_correct": "games/<int:number>/correct/",  # correct a logged play (a new entry)
     "play_delete": "games/<int:number>/delete/",  # delete a logged play (a new entry)
     "bg_stats_import": "plays/bg-stats/",  # BG Stats plays brought into a play log
+    "play_restore": "games/<int:number>/restore/",  # restore a deleted play (a new entry)
 }
 
 

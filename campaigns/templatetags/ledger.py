@@ -3,9 +3,25 @@ from datetime import date
 from django import template
 from django.utils import formats
 
+from ..rules.checks import join_names
 from ..rules.words import code_words
 
 register = template.Library()
+
+
+@register.filter
+def names(items):
+    """Names in a sentence, as the rules write them: "Ana", "Ana and Ben", "Ana, Ben and Cid"
+    (never "Ana & Ben & Cid")."""
+    items = [str(item) for item in items]
+    return join_names(items) if items else ""
+
+
+@register.filter
+def score_unit(play, score):
+    """What `score` counts on this play, singular or plural: "1 victory point", "48 territories"."""
+    one, many = play.score_units
+    return one if score in (1, -1) else many
 
 
 @register.filter

@@ -19,6 +19,12 @@ def system_tabs(campaign, tab) -> list[dict]:
 
 
 @register.simple_tag
+def games_word(campaign) -> str:
+    """What the campaign calls its games: "game", "sitting", "play" (its system's count words)."""
+    return registry.system_of(campaign).count_words.one
+
+
+@register.simple_tag
 def game_names() -> list[str]:
     """Every game the app knows, by its name, in the registry's order."""
     return [system.label for system in registry.systems()]

@@ -2,6 +2,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -9,7 +10,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import registry, states, store
+from .. import registry, roster, states, store
 from ..access import campaign_for, campaign_for_public_link
 from ..forms import CampaignForm, JournalUploadForm
 from ..models import Campaign
@@ -30,6 +31,22 @@ def home(request):
     return render_page(request, "campaigns/home.html", {"campaigns": campaigns})
 
 
+def _owned(owner, create):
+    """A new campaign (`create()`), its owner linked to their own roster name when the roster
+    has one (their username, first or full name, as the invite link offers it): one write."""
+    with transaction.atomic():
+        campaign = create()
+        own = roster.matching_player(campaign, owner)
+        if own is not None:
+            roster.link_player(campaign, own, owner)
+    return campaign
+
+
+def _playing_as(campaign, user) -> str:
+    name = campaign.players.filter(user=user).values_list("name", flat=True).first()
+    return f": you play as {name}" if name else ""
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def campaign_create(request):
@@ -46,18 +63,19 @@ def campaign_create(request):
         return save_or_refuse(
             request,
             form,
-            save=lambda: store.create_campaign(owner=request.user, **form.cleaned_data),
+            save=lambda: _owned(request.user, lambda: store.create_campaign(owner=request.user, **form.cleaned_data)),
             page=page,
             redirect_to=lambda campaign: campaign.get_absolute_url(),
-            success=lambda campaign: f"{campaign.name} is ready. Add your players and invite your group.",
+            success=lambda campaign: f"{campaign.name} is ready{_playing_as(campaign, request.user)}. "
+                                     "Add your players and invite your group.",
         )
     if upload_form.is_bound:  # a refused upload is below the first form: its focus brings it into view
         return save_or_refuse(
             request,
             upload_form,
-            save=lambda: store.import_journal(
+            save=lambda: _owned(request.user, lambda: store.import_journal(
                 parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
-            ),
+            )),
             page=page,
             redirect_to=lambda campaign: campaign.get_absolute_url(),
             success=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games.",

@@ -275,6 +275,7 @@ def append_or_refuse(
     moved_on: Callable[[Any], str | None] | None = None,
     moved_on_page: Callable[[Any, str], HttpResponse] | None = None,
     guard: Callable[[Any], None] | None = None,
+    new_players: Callable[[], Sequence[str]] | None = None,
 ) -> HttpResponse:
     """Save what `form` says as journal entries of `campaign`, or answer why not. Every view
     that writes to a journal calls this, and may rely on it to:
@@ -284,7 +285,8 @@ def append_or_refuse(
     2. build the entries (`entries()`, by default `[form.entry()]`) and append them through
        the store, which locks the campaign and asks the rules (`guard(state)`, when given, runs
        first under that lock against the state as it is then: an "as seen" check that raises
-       RuleError when another phone changed what the form was loaded from);
+       RuleError when another phone changed what the form was loaded from; `new_players()`,
+       when given, names typed in the form that join the roster in the same write);
     3. on a refusal (RuleError), nothing saved:
        - `campaign` is refreshed (its journal version), so a page reads the state as it is now;
        - ask `moved_on(state now)` whether another phone moved the campaign past this form's
@@ -315,7 +317,7 @@ def append_or_refuse(
             given.append(answer_to(Saved(built, timeline)))
             return given[0].as_json()
 
-        timeline = _append(request, campaign, built, guard, answer)
+        timeline = _append(request, campaign, built, guard, answer, new_players() if new_players else ())
         return given[0] if given else answer_to(Saved(built, timeline))
 
     def step_moved_on():
@@ -375,13 +377,16 @@ def _save_or_refuse(request, form, *, save: Callable[[], Answer], page, moved_on
     return answer.give(request)
 
 
-def _append(request, campaign, entries: list[Entry], guard, answer) -> Timeline:
+def _append(request, campaign, entries: list[Entry], guard, answer, new_players=()) -> Timeline:
     """Where every web write reaches the journal, with the key of the tap that sent it (the
-    store raises AlreadyTapped when that tap was recorded before)."""
+    store raises AlreadyTapped when that tap was recorded before) and any names typed in the
+    form that join the roster in the same write."""
     key = tap_key(request)
     options = {"guard": guard} if guard is not None else {}
     if key is not None:
         options |= {"tap": key, "answer": answer}
+    if new_players:
+        options |= {"new_players": tuple(new_players)}
     return store.append(campaign, entries, request.user, **options)
 
 

@@ -208,13 +208,69 @@ document.addEventListener("htmx:afterSettle", (event) => {
   focusWhereItWas(wanted);
 });
 
-// ---- A tap's confirmation shows where the player is ------------------------------------------
+// ---- A tap's confirmation shows where the player is, never over a control --------------------
 // The server puts messages at the top of the page, which is out of view after a tap low on a
 // long page (a form re-renders the page in place). Move "Recorded: …" and the reminders into the
-// status region at the bottom of the screen (#toasts in base.html, outside #main so that a swap
-// keeps it and a screen reader hears what arrives). They leave by themselves, reminders later,
-// unless the pointer or the focus is on them; ✕ dismisses one. A refusal (class error) stays at
-// the top, focused. Without JavaScript, every message stays at the top of the page.
+// status region (#toasts in base.html, outside #main so that a swap keeps it and a screen reader
+// hears what arrives), shown at the top of the screen below the top bar, or at the bottom when
+// the top would lie over a control on the screen (the one just tapped above all): a toast never
+// covers a control, and only its ✕ takes a tap (the rest lets taps through). They leave by
+// themselves, reminders later, unless the pointer or the focus is on them; ✕ dismisses one. A
+// reminder that matters also stays on the page (Dawnguard's "Just now" on the board). A refusal
+// (class error) stays at the top, focused. Without JavaScript, every message stays at the top.
+const CONTROLS = "button, a.button, input:not([type=hidden]), select, textarea, summary, [role=button]";
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+function shown(control) {
+  // A control inside a closed <details> keeps a box in Chromium, but nobody can see it.
+  return control.checkVisibility ? control.checkVisibility({ visibilityProperty: true }) : true;
+}
+
+function controlsUnder(box) {
+  const focused = document.activeElement;
+  let count = 0;
+  for (const control of document.querySelectorAll(CONTROLS)) {
+    if (control.closest("#toasts")) continue;
+    const rect = control.getBoundingClientRect();
+    if (!rect.width || !rect.height || !overlaps(rect, box) || !shown(control)) continue;
+    if (control === focused) return Infinity;
+    count += 1;
+  }
+  return count;
+}
+
+function placeToasts(region) {
+  // At the top (below the top bar while it shows) unless that lies over a control; else at the
+  // bottom; else in the first band between controls tall enough, nearest the control that has
+  // the focus; else wherever it covers fewest, never the focused one.
+  const list = region?.querySelector(".toast-list");
+  if (!list) return;
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect();
+  const top = Math.max(0, bar ? bar.bottom : 0);
+  region.style.setProperty("--toast-top", `${top}px`);
+  const height = list.getBoundingClientRect().height + 8;
+  const bottom = window.innerHeight - height - 12;
+  const candidates = [top, bottom];
+  for (const control of document.querySelectorAll(CONTROLS)) {
+    const rect = control.getBoundingClientRect();
+    if (rect.height && rect.bottom > top && rect.bottom + 4 < bottom && shown(control)) candidates.push(rect.bottom + 4);
+  }
+  const focused = document.activeElement?.getBoundingClientRect();
+  const middle = focused ? (focused.top + focused.bottom) / 2 : top;
+  let best = null;
+  candidates.forEach((at, index) => {
+    const under = controlsUnder({ left: 0, right: window.innerWidth, top: at, bottom: at + height });
+    const rank = [under, index < 2 ? index - 2 : Math.abs(at - middle)];
+    if (!best || rank[0] < best.rank[0] || (rank[0] === best.rank[0] && rank[1] < best.rank[1])) {
+      best = { at, rank };
+    }
+  });
+  region.style.setProperty("--toast-top", `${best.at}px`);
+}
+
 const TOAST_SECONDS = { success: 6, info: 15 };
 
 function dismissToast(toast) {
@@ -254,9 +310,35 @@ function showToasts() {
     start();
   }
   region.append(list);
+  placeToasts(region);
 }
 
 showToasts();
 document.addEventListener("htmx:afterSettle", showToasts);
+// The page moves under a toast (another phone's refresh, a scroll, a turned phone): place it again.
+let replacing = null;
+function placeToastsSoon() {
+  clearTimeout(replacing);
+  replacing = setTimeout(() => placeToasts(document.getElementById("toasts")), 120);
+}
+document.addEventListener("htmx:afterSettle", placeToastsSoon);
+addEventListener("scroll", placeToastsSoon, { passive: true });
+addEventListener("resize", placeToastsSoon);
 // A page kept for the back button must not bring back old confirmations.
 document.addEventListener("htmx:beforeHistorySave", () => document.getElementById("toasts")?.replaceChildren());
+
+// ---- The campaign's tabs: one row, the current tab in view ---------------------------------
+// On a narrow phone the tab bar scrolls sideways (app.css); bring the current tab into view,
+// sideways only (the page itself never moves for it).
+function showCurrentTab() {
+  const bar = document.querySelector("nav.tabs");
+  const current = bar?.querySelector("[aria-current=page]");
+  if (!current || bar.scrollWidth <= bar.clientWidth) return;
+  const left = current.offsetLeft - bar.offsetLeft;
+  if (left < bar.scrollLeft || left + current.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+    bar.scrollLeft = left - (bar.clientWidth - current.offsetWidth) / 2;
+  }
+}
+
+showCurrentTab();
+document.addEventListener("htmx:afterSettle", showCurrentTab);

@@ -11,6 +11,7 @@ from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
+from tests.systems.dawnguard.browser.helpers import toast_clear_of_controls
 from tests.browser.conftest import SCREENSHOTS, SMALL_PHONE, log_in
 from tests.systems.dawnguard.browser.helpers import first_sitting, state_now
 from tests.systems.risk_legacy.browser.helpers import game_one_started
@@ -33,12 +34,11 @@ def ana_must_feed(owner):
 
 
 def toast(phone, words):
-    """The confirmation, in the status region at the bottom of the screen, in view."""
+    """The confirmation, in the status region, in view and over no control."""
     message = phone.locator("#toasts[role=status] .message", has_text=words)
     expect(message).to_be_visible()
     expect(message).to_be_in_viewport()
-    box, height = message.bounding_box(), phone.viewport_size["height"]
-    assert box["y"] + box["height"] <= height and box["y"] > height / 2
+    assert toast_clear_of_controls(phone) == []
     return message
 
 
@@ -97,13 +97,14 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     message = toast(phone, "Recorded: Ben draws Crossbow from the fort.")
     assert phone.evaluate("window.scrollY") > 300  # the page stayed where the player was
     phone.screenshot(path=SCREENSHOTS / "keeps-input-02-toast-low-tap.png")
-    shoot(phone, "keeps-input-02-toast-low-tap-full")
-    message.get_by_role("button", name="Dismiss").click()
+    message.get_by_role("button", name="Dismiss").click()  # before it leaves by itself (6 s)
     expect(message).to_have_count(0)
+    shoot(phone, "keeps-input-02-toast-low-tap-full")
 
     # Dark, 360 px: the chapter complete button at the bottom; the reminder waits longer.
     other.reload()
-    other.get_by_role("button", name="Chapter 1 is complete").click()
+    other.get_by_role("link", name="Chapter 1 is complete…").click()
+    other.get_by_role("button", name="Yes: chapter 1 is complete").click()
     toast(other, "Recorded: The chapter is complete.")
     toast(other, "Chapter 1 ends with")
     other.screenshot(path=SCREENSHOTS / "keeps-input-03-toast-dark-360.png")

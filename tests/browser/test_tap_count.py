@@ -15,6 +15,7 @@ from tests.journals import GAME_1, SETUP, game_1_entries
 from tests.rows import row_id
 from tests.browser.conftest import SCREENSHOTS, assert_accessible, log_in
 from tests.systems.risk_legacy.browser.helpers import console_errors, settled
+from tests.browser.helpers import Taps, counted
 
 #: the aim of the issue: one game night in 40 taps or fewer (it took 53 before the defaults)
 MOST_TAPS = 40
@@ -22,32 +23,6 @@ MOST_TAPS = 40
 TONIGHT = [GAME_1[2], GAME_1[3], GAME_1[0], GAME_1[1]]
 
 
-class Taps:
-    """Drives the page and counts what a thumb does: a tap is 1; a native list is 2 (open it,
-    pick the option) and nothing when it already shows the wanted value; a text field is 1
-    tap, and what is typed is counted apart, in characters."""
-
-    def __init__(self, page):
-        self.page, self.taps, self.typed, self.log = page, 0, 0, []
-
-    def tap(self, locator, why):
-        locator.click()
-        self._count(1, why)
-
-    def pick(self, locator, value, why):
-        if locator.input_value() == value:
-            return  # the page already offers it: no tap
-        locator.select_option(value)
-        self._count(2, why)
-
-    def type(self, locator, text, why):
-        locator.fill(text)
-        self.typed += len(text)
-        self._count(1, why)
-
-    def _count(self, taps, why):
-        self.taps += taps
-        self.log.append((taps, why))
 
 
 def set_up():
@@ -137,10 +112,6 @@ def log_game_night(page, shoot, campaign, number, seats):
     return taps
 
 
-def counted(taps):
-    report = "\n".join(f"{n} {why}" for n, why in taps.log)
-    print(f"\n{taps.taps} taps and {taps.typed} characters typed\n{report}")
-    return report
 
 
 def test_one_game_night_takes_at_most_40_taps(new_phone, shoot):

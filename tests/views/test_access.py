@@ -65,16 +65,18 @@ MATRIX = [
     ("play_correct", "post", RECORD),
     ("play_delete", "get", RECORD),
     ("play_delete", "post", RECORD),
-    # -- plays in and out (issue 18)
+    # -- plays in and out
     ("journal_append", "get", READ),
     ("journal_append", "post", RECORD),
     ("bg_stats_import", "get", READ),
     ("bg_stats_import", "post", RECORD),
+    ("play_restore", "post", RECORD),
     # -- each system's own pages: add them here (the test below finds them)
     ("captain_america_setup_help", "get", READ),  # Captain America's setup helpers
     ("dawnguard_event", "post", RECORD),  # one tap at the table, one event
     ("dawnguard_contested_test", "get", READ),  # the contested skill test (records nothing)
     ("dawnguard_thresholds", "post", RECORD),  # correct the fort cards' thresholds
+    ("dawnguard_chapter_complete", "get", RECORD),  # asks before the chapter is complete
     ("risk_skyrim_setup_help", "get", READ),  # Risk: Skyrim's setup helpers
 ]
 

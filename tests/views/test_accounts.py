@@ -55,3 +55,20 @@ def test_password_change(client, owner):
 def test_anonymous_home_explains_the_app(client, db):
     response = client.get(reverse("home"))
     assert b"Create an account" in response.content
+
+
+def test_an_invite_link_s_login_and_signup_pages_name_the_campaign(client, campaign):
+    join = reverse("join", args=[campaign.invite_token])
+    response = client.get(join)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    html = client.get(response["Location"]).content.decode()
+    assert f"<h1>Log in to join {campaign.name}</h1>" in html
+    assert f"You were invited to <strong>{campaign.name}</strong>" in html
+    signup = client.get(reverse("signup"), {"next": join}).content.decode()
+    assert f"<h1>Create your account to join {campaign.name}</h1>" in signup
+
+
+def test_a_login_page_after_anything_but_a_valid_invite_names_no_campaign(client, campaign):
+    for after in ("/join/no-such-token/", f"/campaigns/{campaign.slug}/", "https://elsewhere.example/join/x/", ""):
+        html = client.get(reverse("login"), {"next": after}).content.decode()
+        assert "<h1>Log in</h1>" in html and "You were invited" not in html

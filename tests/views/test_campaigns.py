@@ -30,6 +30,30 @@ def test_creating_a_campaign_makes_the_user_its_owner_with_a_readable_slug(clien
     assert list(campaign.players.values_list("name", flat=True)) == ["Ana", "Ben", "Cid"]
 
 
+def test_the_owner_is_linked_to_their_own_roster_name_at_creation(client, owner):
+    """The owner "olive" lists herself as "Olive": linked as the invite link would link her."""
+    client.force_login(owner)
+    response = client.post(
+        reverse("campaign_create"),
+        {"create": "1", "name": "Thursday Earth", "system": "dawnguard", "players": "Ana, Olive, Ben"},
+        follow=True,
+    )
+    campaign = Campaign.objects.get()
+    assert campaign.players.get(user=owner).name == "Olive"
+    assert campaign.players.filter(user__isnull=False).count() == 1
+    assert "Thursday Earth is ready: you play as Olive." in response.content.decode()
+
+
+def test_an_owner_not_on_the_roster_is_linked_to_nobody(client, owner):
+    client.force_login(owner)
+    response = client.post(
+        reverse("campaign_create"),
+        {"create": "1", "name": "Thursday Earth", "system": "dawnguard", "players": "Ana, Ben"}, follow=True,
+    )
+    assert not Campaign.objects.get().players.filter(user__isnull=False).exists()
+    assert "Thursday Earth is ready. Add your players" in response.content.decode()
+
+
 def test_a_second_campaign_with_the_same_name_gets_its_own_slug(client, owner, campaign):
     client.force_login(owner)
     client.post(reverse("campaign_create"), {"create": "1", "name": "Thursday Earth", "system": "dawnguard"})

@@ -68,3 +68,23 @@ def test_modes_teams_and_cities_are_named(client, owner, demo):
     assert "World Capital: " in overview and "Minor City: " in overview
     dawnguard = client.get(reverse("history", args=[by_system["dawnguard"].slug])).content.decode()
     assert "the Threat Event deck" in dawnguard and "1 star on Fort Dawnguard" in dawnguard
+
+
+def test_a_play_log_speaks_of_plays_names_its_winners_and_counts_each_mode_s_score(client, owner):
+    """Risk: Skyrim in people's words (issue 16): "Ana, Ben, Cid, Dee and Eve won", a Dovahkiin
+    score counted in victory points and a Civil War one in territories (never "points"), and
+    the export card says "Every play"."""
+    from tests.journals import play_log_journals
+
+    journal = play_log_journals()["Every kind of Skyrim play"]
+    campaign = store.import_journal(journal, owner)
+    client.force_login(owner)
+    history = client.get(reverse("history", args=[campaign.slug])).content.decode()
+    assert "Ana, Ben, Cid, Dee and Eve won" in history and " &amp; " not in visible_text(history)
+    text = re.sub(r"\s+", " ", visible_text(history))
+    assert re.search(r"\b12 victory points\b", text) and re.search(r"\b48 territories\b", text)
+    assert not re.search(r"\b(12|48) points\b", text)
+    overview = client.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
+    assert "Every play, one row per seat" in overview and "Every game" not in overview
+    play = client.get(reverse("play_detail", args=[campaign.slug, 2])).content.decode()
+    assert '<th scope="col" class="num">Score<span class="visually-hidden"> (victory points)</span></th>' in play

@@ -23,16 +23,20 @@ def test_the_manifest_describes_the_app(client, db):
     assert manifest["name"] == "Legacy Ledger"
     assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
     assert manifest["theme_color"] == "#9b2226"
-    sizes = {icon["sizes"]: icon for icon in manifest["icons"]}
+    sizes = {icon["sizes"]: icon for icon in manifest["icons"] if icon["purpose"] == "any"}
     assert set(sizes) == {"192x192", "512x512", "any"}
     assert sizes["any"]["type"] == "image/svg+xml"
+    # A maskable icon for the installed app (Lighthouse): full-bleed PNGs.
+    maskable = {icon["sizes"] for icon in manifest["icons"] if icon["purpose"] == "maskable"}
+    assert maskable == {"192x192", "512x512"}
     for icon in manifest["icons"]:
         assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
 
 
+@pytest.mark.parametrize("name", ["icon-{size}", "icon-maskable-{size}"])
 @pytest.mark.parametrize("size", [192, 512])
-def test_the_png_icons_are_the_sizes_they_claim(size):
-    with open(finders.find(f"img/icon-{size}.png"), "rb") as png:
+def test_the_png_icons_are_the_sizes_they_claim(size, name):
+    with open(finders.find(f"img/{name.format(size=size)}.png"), "rb") as png:
         header = png.read(24)
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (size, size)

@@ -100,7 +100,7 @@ def test_an_htmx_refusal_keeps_the_page_url_in_the_address_bar(client, owner):
     [("event_add", "play"), ("packet_add", "play"), ("reward_add", "play"), ("world_name", "play"),
      ("invite_regenerate", "members"), ("public_link", "members"), ("member_role", "members"),
      ("member_remove", "members"), ("player_rename", "roster"), ("player_delete", "roster"),
-     ("player_link", "roster")],
+     ("player_link", "roster"), ("trade_in_chart_edit", "setup_edit")],
 )
 def test_a_get_on_a_post_only_url_goes_to_its_page(client, owner, name, page):
     campaign = playing(owner)

@@ -114,6 +114,7 @@ from .events import (
     vampires_to_feed_on_day_turn,
     fort_card_holder,
     fort_card_kind,
+    fort_card_name,
     fort_card_key,
     join_sides,
 )
@@ -157,7 +158,7 @@ __all__ = [
     "CORRECTIONS_KEY", "Hero", "Fort", "Game", "Happening", "AfterSitting", "fort_called", "DawnguardState", "new_state",
     "side_name",
     "check_thresholds", "threshold_forts", "why_not_chapter", "why_not_day_turn", "vampires_to_feed_on_day_turn",
-    "fort_card_holder", "fort_card_kind", "fort_card_key", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
+    "fort_card_holder", "fort_card_kind", "fort_card_key", "fort_card_name", "join_sides", "apply", "PHASE_SETUP", "PHASE_START", "PHASE_PLAYING",
     "PHASE_OVER", "sitting_phase", "startable_chapters", "why_not_start", "checklist", "readings",
     "chapter_effects", "reminders_for", "side_label", "sides_to_choose", "feed_places_needed",
     "fort_cards_drawn", "threat_tokens_left", "fort_progress", "contested_skill_test", "check_contestants", "LEAST_CONTESTANTS", "describe",

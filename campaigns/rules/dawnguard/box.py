@@ -48,7 +48,8 @@ MAX_STARS_PER_LEVEL = 50
 # What a chapter's first sitting reads out: (entry number, for whom).
 READINGS = {
     1: (("556", "all players"),),
-    2: (("577", "Vampire players"), ("578", "Vigilants of Stendarr players")),
+    # Chapter 2's Vigilants are the Dawnguard (the rulebook's 578 says "Vigilants of Stendarr players").
+    2: (("577", "Vampire players"), ("578", "Dawnguard players")),
     3: (("599", "all players"),),
 }
 # What a chapter's first sitting sets up (the rulebook's checklists, shortened).

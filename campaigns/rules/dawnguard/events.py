@@ -295,6 +295,16 @@ def fort_card_kind(state: DawnguardState, card: str) -> str | None:
     return "item" if drawn else None
 
 
+def fort_card_name(state: DawnguardState, card: str) -> str:
+    """The card's name as first drawn ("Ingjard" for a typed "ingjard "), else as typed without
+    its surrounding spaces: what a refusal or the history calls it."""
+    key = fort_card_key(card)
+    return next(
+        (earlier.strip() for cards in state.fort_cards.values() for earlier in cards if fort_card_key(earlier) == key),
+        card.strip(),
+    )
+
+
 def _fort_card(state: DawnguardState, event: dict) -> None:
     """Each player draws a given follower or item from a fort at most once per campaign, and
     a Follower another player holds cannot be drawn (the next numbered card is drawn instead).
@@ -312,23 +322,21 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     drawn = state.fort_cards[hero.player]
     if fort_card_key(card) in state.fort_cards_folded.get(hero.player, ()):
         raise RuleError(
-            f"{hero.player} has already drawn {card.strip()}: a player draws each fort card at most once",
+            f"{hero.player} has already drawn {fort_card_name(state, card)}: a player draws each fort card at "
+            "most once",
             field="card",
         )
     holder = fort_card_holder(state, card)
     if holder is not None and holder != hero.player:
         raise RuleError(
-            f"{holder} holds the Follower {card.strip()}: it cannot be drawn, draw the next numbered card "
+            f"{holder} holds the Follower {fort_card_name(state, card)}: it cannot be drawn, draw the next "
+            "numbered card "
             "instead",
             field="card",
         )
     if follower and fort_card_kind(state, card) == "item":
-        first = next(
-            earlier for cards in state.fort_cards.values() for earlier in cards
-            if fort_card_key(earlier) == fort_card_key(card)
-        )
         raise RuleError(
-            f"{first.strip()} was drawn as an item before: a card drawn from a fort is a Follower or an item "
+            f"{fort_card_name(state, card)} was drawn as an item before: a card drawn from a fort is a Follower or an item "
             "for the whole campaign",
             field="follower",
         )
@@ -349,6 +357,8 @@ def _threat_count(state: DawnguardState, event: dict, held: int, where: str) -> 
             "a count of 0 changes nothing: add (positive) or remove (negative) tokens", field="count"
         )
     if held + count < 0:
+        if held == 0:
+            raise RuleError(f"{where} holds no token: none can be removed", field="count")
         raise RuleError(
             f"{where} holds only {counted(held, 'token')}: {-count} cannot be removed", field="count"
         )

@@ -260,7 +260,8 @@ def describe(entry: Entry) -> str:
     if kind == "day_turn":
         feeds = [f for f in data.get("feeds") or [] if isinstance(f, dict)]
         fed = [f"{f.get('player')} feeds ({_places(f.get('to'))})" for f in feeds]
-        return "a day turn: the Vampires' hunger grows" + (f"; {'; '.join(fed)}" if fed else "")
+        # Who else grew is the fold's to say (its happening); the entry names only who fed.
+        return f"a day turn: {'; '.join(fed)}" if fed else "a day turn: every Vampire's hunger grows"
     words = {
         "pledge": f"{player} pledges to {SIDE_NAMES.get(data.get('side'), data.get('side'))}",
         "marker": "a threat icon: a marker moves from the Hall to the Castle"

@@ -7,6 +7,9 @@ plays, so the fix is checked, shown in the history and undone like any other ent
                                    names the play it replaces. It is checked by the system's
                                    own check_game exactly as play n would be.
     Entry("deletion", {"number": n})   play n no longer counts.
+    Entry("restoration", {"number": n})   deleted play n counts again, as it stood when deleted
+                                   (checked again as play n, like a correction); refused
+                                   when play n is not deleted.
 
 Numbers: a play keeps its number for good and no number is given twice, so after deleting
 play 12 of 40 the next play is 41 (its page's address stays the same) and the log's numbers
@@ -19,6 +22,7 @@ journal ("play_corrections") in journal.py.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +32,7 @@ from .state import PlayLog, count_play
 
 CORRECTION = "correction"
 DELETION = "deletion"
+RESTORATION = "restoration"
 # Why a deleted play is refused, by what was asked of it.
 DELETED_ALREADY = {
     CORRECTION: "play {number} was deleted, so it cannot be corrected",
@@ -49,13 +54,20 @@ def deletion_entry(number: int) -> Entry:
     return Entry(DELETION, {"number": number})
 
 
+def restoration_entry(number: int) -> Entry:
+    """The entry that restores deleted play `number`."""
+    return Entry(RESTORATION, {"number": number})
+
+
 def describe_change(entry: Entry, describe_game: Callable[[Entry], str]) -> str | None:
-    """"correction of play 12, Chaos: Ana, Ben" / "deletion of play 12", or None for an entry
-    that is neither (`describe_game` words a game entry)."""
+    """"correction of play 12, Chaos: Ana, Ben" / "deletion of play 12" / "restoration of
+    play 12", or None for an entry that is none of them (`describe_game` words a game entry)."""
     if entry.kind == CORRECTION:
         return "correction of " + describe_game(Entry(GAME_KIND, entry.data))
     if entry.kind == DELETION:
         return f"deletion of play {entry.data.get('number')}"
+    if entry.kind == RESTORATION:
+        return f"restoration of play {entry.data.get('number')}"
     return None
 
 
@@ -116,6 +128,39 @@ def apply_deletion(state: PlayLog, data: dict) -> None:
     record = state.games.pop(state.game_index(number))
     count_play(state, record, -1)
     state.deleted[number] = record
+
+
+def deleted_play(state: PlayLog, data: dict) -> int:
+    """The number of the deleted play a restoration names."""
+    number = data.get("number")
+    place = f"restoration of game {number}" if is_whole(number) else "restoration"
+    if not is_whole(number) or number < 1:
+        raise RuleError("the restoration needs the number of the play it restores", place=place, field="number")
+    if number > state.last_number:
+        logged = f"plays 1 to {state.last_number}" if state.last_number else "no play yet"
+        raise RuleError(f"there is no play {number}: the log has {logged}", place=place, field="number")
+    if number not in state.deleted:
+        raise RuleError(f"play {number} is not deleted: there is nothing to restore", place=place, field="number")
+    return number
+
+
+def apply_restoration(state: PlayLog, data: dict, check_game: Callable) -> None:
+    """Put a deleted play back in the log as it stood when deleted, checked again as play n
+    (its players must still be on the roster)."""
+    check_keys_worded(
+        data,
+        ("number",),
+        (),
+        "restoration",
+        unknown_key=lambda key: f"unknown key '{key}' in a restoration (its key: number)",
+        missing_key=lambda key: "the restoration needs the number of the play it restores",
+    )
+    number = deleted_play(state, data)
+    record = check_game(state.as_if_next(number), state.played[number])
+    index = bisect.bisect_left(state.games, number, key=lambda game: game.number)
+    state.games.insert(index, record)
+    count_play(state, record, +1)
+    del state.deleted[number]
 
 
 def as_seen(number: int, corrections: int | None) -> Callable[[PlayLog], None]:

@@ -10,17 +10,17 @@ from collections.abc import Callable
 
 from ..base import GAME_KIND, Entry, RuleError
 from ..checks import check_keys
-from .corrections import CORRECTION, DELETION, apply_correction, apply_deletion
+from .corrections import CORRECTION, DELETION, RESTORATION, apply_correction, apply_deletion, apply_restoration
 from .state import PlayLog, count_play
 
 # Every entry kind a play log accepts (apply_to_play_log refuses any other).
-ENTRY_KINDS = ("setup", GAME_KIND, CORRECTION, DELETION)
+ENTRY_KINDS = ("setup", GAME_KIND, CORRECTION, DELETION, RESTORATION)
 
 
 def apply_to_play_log(state: PlayLog, entry: Entry, check_game: Callable, log_name: str) -> None:
     """Apply a play log's entry: its empty setup (once, before game 1), a game, which
-    check_game(state, data) checks and turns into the record to log, or a correction or
-    deletion of a logged play (corrections.py)."""
+    check_game(state, data) checks and turns into the record to log, or a correction,
+    deletion or restoration of a logged play (corrections.py)."""
     if entry.kind not in ENTRY_KINDS:
         raise RuleError(f"{log_name} has no '{entry.kind}' entries")
     if not isinstance(entry.data, dict):
@@ -40,6 +40,8 @@ def apply_to_play_log(state: PlayLog, entry: Entry, check_game: Callable, log_na
         apply_correction(state, entry.data, check_game)
     elif entry.kind == DELETION:
         apply_deletion(state, entry.data)
+    elif entry.kind == RESTORATION:
+        apply_restoration(state, entry.data, check_game)
     else:  # a kind named in ENTRY_KINDS with no branch here yet
         raise RuleError(f"{log_name} has no '{entry.kind}' entries")
 

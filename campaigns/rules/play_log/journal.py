@@ -4,7 +4,8 @@ No Django here. Corrections and deletions are the journal's top-level "play_corr
 (an extension of JOURNAL.md, README "Journal extensions"; corrections.py says what they are):
 
     [{"after_game": 40, "corrected": {...play 12 as it should read...}},
-     {"after_game": 41, "deleted": 12}]
+     {"after_game": 41, "deleted": 12},
+     {"after_game": 42, "restored": 12}]
 
 `after_game` is the number of plays logged when it was made (never decreasing); "games" keeps
 every play as first logged. A journal without the key is exactly JOURNAL.md's.
@@ -18,7 +19,7 @@ from typing import Any
 from ..base import GAME_KIND, Entry, RuleError
 from ..checks import check_after_game, check_journal_game, check_keys, journal_games, json_copy, part_entries
 from .bg_stats import EXTENSION as BG_STATS
-from .corrections import CORRECTION, DELETION
+from .corrections import CORRECTION, DELETION, RESTORATION
 from .state import PlayLog
 
 JOURNAL_KEY = "play_corrections"
@@ -96,9 +97,9 @@ def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
         place = f"play correction {index}"
         if not isinstance(change, dict):
             raise RuleError("a play correction must be a JSON object", place=place)
-        kind_keys = [key for key in ("corrected", "deleted") if key in change]
+        kind_keys = [key for key in ("corrected", "deleted", "restored") if key in change]
         if len(kind_keys) != 1:
-            raise RuleError("a play correction holds either 'corrected' or 'deleted'", place=place)
+            raise RuleError("a play correction holds one of 'corrected', 'deleted' or 'restored'", place=place)
         check_keys(change, ("after_game", kind_keys[0]), (), place, "a play correction")
         after = latest = check_after_game(
             change["after_game"], latest, games, "plays logged when it was made", place
@@ -109,8 +110,10 @@ def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
                     "'corrected' must be the play as it should read", place=place, field="corrected"
                 )
             entry = Entry(CORRECTION, json_copy(change["corrected"]))
-        else:
+        elif "deleted" in change:
             entry = Entry(DELETION, {"number": change["deleted"]})
+        else:
+            entry = Entry(RESTORATION, {"number": change["restored"]})
         found.setdefault(after, []).append(entry)
     return found
 
@@ -126,4 +129,6 @@ def journal_part(entries: list[Entry]) -> list[dict]:
             changes.append({"after_game": logged, "corrected": json_copy(entry.data)})
         elif entry.kind == DELETION:
             changes.append({"after_game": logged, "deleted": entry.data["number"]})
+        elif entry.kind == RESTORATION:
+            changes.append({"after_game": logged, "restored": entry.data["number"]})
     return changes

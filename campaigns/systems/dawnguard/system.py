@@ -31,5 +31,7 @@ SYSTEM = GameSystem(
         # -- the Play page: one event per tap; the contested skill test records nothing
         path("play/sitting/<slug:event_type>/", play.event_add, name="dawnguard_event"),
         path("play/contest/", play.contested_test, name="dawnguard_contested_test"),
+        # -- the campaign-ending tap asks first (as undo does)
+        path("play/chapter-complete/", play.chapter_complete_confirm, name="dawnguard_chapter_complete"),
     ],
 )

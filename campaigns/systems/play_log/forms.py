@@ -1,6 +1,6 @@
-"""The play-log kind's own forms: the confirmation that deletes a play, and BG Stats plays
-brought in (the upload, then the players mapped). Logging and correcting a play are each log's
-own forms (its numbers, its seats)."""
+"""The play-log kind's own forms: the confirmation that deletes a play, the tap that restores
+one, and BG Stats plays brought in (the upload, then the players mapped). Logging and correcting
+a play are each log's own forms (its numbers, its seats)."""
 
 import datetime
 
@@ -21,6 +21,13 @@ class DeletePlayForm(RefusalsBesideFields, forms.Form):
 
     def entry(self):
         return play_log.deletion_entry(self.number)
+
+
+class RestorePlayForm(DeletePlayForm):
+    """The tap that restores deleted play `number`: no field, one button."""
+
+    def entry(self):
+        return play_log.restoration_entry(self.number)
 
 
 class BgStatsUploadForm(RefusalsBesideFields, forms.Form):

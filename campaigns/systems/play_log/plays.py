@@ -24,7 +24,7 @@ from ... import registry
 from ...models import Campaign
 from ...readside.base import Play
 from ...rules.base import GAME_KIND
-from ...rules.play_log import CORRECTION, DELETION
+from ...rules.play_log import CORRECTION, DELETION, RESTORATION
 from ...web.params import whole_number
 
 PLAYS_PER_PAGE = 20
@@ -90,14 +90,14 @@ def record_of(state, number: int):
 
 
 def _entries_of(campaign: Campaign, numbers: list[int]) -> list:
-    """The live journal entries that logged, corrected or deleted these plays (one query), with
+    """The live journal entries that logged, corrected, deleted or restored these plays (one query), with
     who recorded them. A correction's `game_number` is the last play when it was made, so it
     is found by the number its data names: its kind is asked first (Q(**kwargs) would sort
     the JSON lookup before it), so the database reads the JSON of corrections and deletions
     only, not of every play of a long log."""
     if not numbers:
         return []
-    changes = Q(kind__in=(CORRECTION, DELETION)) & Q(data__number__in=numbers)
+    changes = Q(kind__in=(CORRECTION, DELETION, RESTORATION)) & Q(data__number__in=numbers)
     return list(
         campaign.entries.live()
         .filter(Q(kind=GAME_KIND, game_number__in=numbers) | changes)

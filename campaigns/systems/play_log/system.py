@@ -50,6 +50,7 @@ def play_log_system(
             "game_start": log_play,
             **({"play_correct": correct_play} if correct_play else {}),
             "play_delete": delete.delete_play,
+            "play_restore": delete.restore_play,  # a deleted play counts again (a new entry)
             "history": history.history,
             "standings": standings.standings,
             "play_detail": play_detail.play_detail,

@@ -74,6 +74,7 @@ class PlayForm(RefusalsBesideFields, Form):
     `initial["seats"]`: each seat slot's first values, in order (the seats' formset)."""
 
     refusal_fields = {"won": "first_to_ten", "number": None}  # number: a hidden field, said above
+    refusal_as_sentence = True  # "In Civil War the winner holds all 48 territories…", a sentence of its own
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     # A correction: how many times the play had been corrected when the form was filled in
@@ -128,7 +129,8 @@ class PlayForm(RefusalsBesideFields, Form):
                 row.add_error("faction", f"Pick {player}’s faction.")
             for part in self.counts_needed(mode):
                 if seat.get(part) is None and part not in row.errors:
-                    row.add_error(part, f"How many {LABELS[part].lower()} had {player}?")
+                    verb = "score" if part == "victory_points" else "hold"
+                    row.add_error(part, f"How many {LABELS[part].lower()} did {player} {verb}?")
         return cleaned
 
     @staticmethod

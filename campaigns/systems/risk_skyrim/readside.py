@@ -8,6 +8,15 @@ from ...readside.base import BggGame, LOST, WON, Play, ReadSide, Seat
 KEY = risk_skyrim.KEY
 
 
+# What a seat's score counts, by mode: Chaos adds points, Dovahkiin counts victory points,
+# Civil War the territories held.
+SCORE_UNITS = {
+    risk_skyrim.CHAOS: ("point", "points"),
+    risk_skyrim.DOVAHKIIN: ("victory point", "victory points"),
+    risk_skyrim.CIVIL_WAR: ("territory", "territories"),
+}
+
+
 def plays(state, campaign_key: str, campaign_name: str):
     for game in state.games:
         seats = tuple(
@@ -18,7 +27,7 @@ def plays(state, campaign_key: str, campaign_name: str):
         # A Chaos play played with Dovahkiin rules stays a Chaos play (its mode, its stats), noted.
         note = risk_skyrim.DOVAHKIIN_RULES if game.dovahkiin_rules else None
         yield Play(campaign_key, campaign_name, KEY, game.number, game.played_on, seats,
-                   mode=risk_skyrim.MODES[game.mode], note=note)
+                   mode=risk_skyrim.MODES[game.mode], note=note, score_units=SCORE_UNITS[game.mode])
 
 
 READ_SIDE = ReadSide(plays=plays, side_word="Faction", scored=True, bgg=BggGame(risk_skyrim.LABEL))

@@ -138,6 +138,9 @@ class DayTurnForm(EventForm):
                 },
             )
         self.adding = [hero for hero in state.vampires() if hero not in self.feeding]
+        # Their names for a sentence ("Ana, Cid and Eve add 1 hunger"), with the ledger's `names` filter.
+        self.adding_players = [hero.player for hero in self.adding]
+        self.feeding_players = [hero.player for hero in self.feeding]
 
     def refusal_field(self, error):
         # A refusal about the feeding shows beside the places of the one Vampire feeding; with
@@ -247,12 +250,20 @@ class BoardThreatForm(EventForm):
 
 
 class JoinForm(EventForm):
+    """A player joins mid-campaign: one on the roster without a hero, or a new name typed here,
+    which joins the roster in the same write (`new_players`, through the one write path)."""
+
     event_type = "join"
     title = "A player joins"
-    player = PlayerField(error_messages={
-        "required": "Choose who joins.",
-        "invalid_choice": "%(value)s is not on this campaign's roster: add them on the Players page first.",
+    refusal_fields = {"new_player": "new_player"}
+    player = PlayerField(label="Who joins", required=False, error_messages={
+        "invalid_choice": "%(value)s is not on this campaign's roster: type their name below instead.",
     })
+    new_player = forms.CharField(
+        required=False, max_length=limits.PLAYER_NAME_MAX_CHARS, label="Or a new player's name",
+        help_text="Their name joins the roster as they join.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
     hero = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Hero's name", error_messages={"required": "Name the hero."})
     race = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Race", error_messages={"required": "Give the hero's race."},
                            help_text="Redguard, Bosmer, Breton, Argonian, or a base-game race.",
@@ -266,11 +277,59 @@ class JoinForm(EventForm):
         self.fields["side"].choices = rules.sides_to_choose(state.chapter)
         self.newcomers = newcomers
         self.races = rules.NEW_RACES
+        self.new_players = []
+        if not newcomers:  # everyone on the roster has a hero: only a new name can join
+            del self.fields["player"]
+            self.fields["new_player"].label = "Who joins: the new player's name"
+
+    def clean(self):
+        data = super().clean()
+        typed = " ".join((data.get("new_player") or "").split())
+        chosen = data.get("player")
+        if not typed:
+            if not chosen and "player" not in self.errors:
+                self.add_error("player" if "player" in self.fields else "new_player",
+                               "Choose who joins, or type a new player's name." if "player" in self.fields
+                               else "Type the new player's name.")
+            return data
+        # A name already on the roster is that player, written as the roster has it.
+        known = next((name for name in self.state.players if name.casefold() == typed.casefold()), None)
+        if chosen and chosen != (known or typed):
+            self.add_error("new_player", f"Choose {chosen} or type a new name, not both.")
+            return data
+        data["player"] = known or typed
+        self.new_players = [] if known else [typed]
+        return data
+
+    def event_data(self) -> dict:
+        data = dict(self.cleaned_data)
+        data.pop("new_player", None)
+        return data
 
 
 class ChapterCompleteForm(EventForm):
+    """The chapter is complete: sent from its confirmation page (play/chapter-complete/), which
+    names the chapter, so a confirmation is never applied to another chapter than the one asked
+    about (another phone completed it and a new chapter started meanwhile)."""
+
     event_type = "chapter_complete"
     title = "Chapter complete"
+    chapter = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def clean_chapter(self):
+        asked = self.cleaned_data.get("chapter")
+        if asked is None:
+            raise forms.ValidationError(
+                f"Confirm it first: “Chapter {self.state.chapter} is complete” asks before ending the chapter."
+            )
+        if asked != self.state.chapter:
+            raise forms.ValidationError(
+                f"That confirmation was for chapter {asked}; the campaign is in chapter {self.state.chapter} now."
+            )
+        return asked
+
+    def event_data(self) -> dict:
+        return {}  # the chapter asked about is checked here, never written: the event has no data
 
 
 EVENT_FORMS = {form.event_type: form for form in (

@@ -65,7 +65,8 @@ class ThresholdsForm(RefusalsBesideFields, forms.Form):
                 label = f"{rules.FORT_DAWNGUARD}: stars for each level"
             self.fields[key] = forms.CharField(
                 label=label, max_length=limits.LIST_MAX_CHARS, help_text=f"As printed on the card, in order, e.g. {example}.",
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                # No inputmode=numeric: a phone's number pad has no comma (nor space) for "3, 5".
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
             )
             if thresholds:
                 self.initial.setdefault(key, ", ".join(str(n) for n in thresholds[key]))

@@ -89,7 +89,10 @@ def live_context(access, forms=None) -> dict:
         "threat_in_box": rules.THREAT_TOKENS_IN_BOX,
         "threat_left": rules.threat_tokens_left(state),
         "max_hunger": rules.MAX_HUNGER,
-        "recent": store.recent_entries(campaign, RECENT_ENTRIES),
+        "recent": (recent := store.recent_entries(campaign, RECENT_ENTRIES)),
+        # What the table must do on the cardboard after the last entry stays on every phone's
+        # board until the next entry (a toast would leave after 15 seconds).
+        "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],
     }
     if phase == PLAYING and access.can_record:
         for kind in BOARD_FORMS:
@@ -148,16 +151,42 @@ def event_add(request, slug, event_type):
         form,
         page=lambda: _page(request, access, forms={event_type: form}, open_form=event_type),
         redirect_to=play_url + _anchor(event_type),
+        new_players=lambda: form.new_players if event_type == "join" else (),  # a new name typed to join
         reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
+        success=_day_turn_recorded if event_type == "day_turn" else None,
         # Another phone completed the chapter first: the sitting is over.
         moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
     )
 
 
+# Where the page opens after a tap without JavaScript: back at the control tapped (the
+# browser scrolls to the redirect's #anchor). A tap whose control goes with it (the last
+# pledge, the chapter completed) opens at the board, where the next step shows.
+ANCHORS = {
+    "day_night": "dg-turn", "day_turn": "dg-turn", "hunger": "dg-hunger",
+    "threat_deck": "dg-threat", "board_threat": "dg-threat",
+    "level_up": "dg-heroes", "marker": "dg-balance", "chapter_complete": "play-live",
+}
+
+
 def _anchor(event_type: str) -> str:
-    """Where the page opens after a tap without JavaScript: at its top for a tap on the board
-    (the message, then the board), else back at the form that was used."""
-    return "" if event_type in BOARD_FORMS else f"#dg-{event_type.replace('_', '-')}"
+    """The #anchor of the control `event_type`'s tap came from (its form or section)."""
+    return "#" + ANCHORS.get(event_type, f"dg-{event_type.replace('_', '-')}")
+
+
+def _day_turn_recorded(saved) -> str:
+    """A day turn confirmed in the fold's words: whose hunger grew (to what) and who fed at
+    once, never "the Vampires' hunger grows" when every Vampire fed."""
+    happenings = saved.state.happenings
+    last = happenings[-1] if happenings and happenings[-1].kind == "day_turn" else None
+    fed = []
+    for happening in reversed(happenings[:-1] if last else []):  # this turn's feedings come just before it
+        if happening.kind != "forced_feed":
+            break
+        fed.insert(0, happening.text)
+    grown = last.text if last else "a day turn"
+    words = grown.replace("a day turn: ", f"a day turn: {'; '.join(fed)}; ", 1) if fed else grown
+    return f"Recorded: {sentence(words)}."
 
 
 def reminders(after, event: dict) -> list[str]:
@@ -177,6 +206,22 @@ def _no_sitting(state) -> str:
     if state.chapter_complete:
         return f"Chapter {state.chapter} is complete: the next sitting plays chapter {state.chapter + 1}."
     return "No sitting has started yet."
+
+
+@login_required
+@require_safe
+def chapter_complete_confirm(request, slug):
+    """Ask before completing the chapter (as undo asks): it closes the chapter's forms on
+    every phone and, after the last chapter, ends the campaign."""
+    access = _dawnguard(request, slug, record=True)
+    state = states.state(access.campaign)
+    if rules.sitting_phase(state) != PLAYING:
+        return moved_on_redirect(request, _no_sitting(state), reverse("play", args=[slug]))
+    form = EVENT_FORMS["chapter_complete"](state, initial={"chapter": state.chapter})
+    return render_page(request, "dawnguard/chapter_complete_confirm.html", {
+        "campaign": access.campaign, "access": access, "state": state, "form": form,
+        "ends_campaign": state.chapter == max(rules.CHAPTERS), "next_chapter": state.chapter + 1,
+    })
 
 
 @login_required

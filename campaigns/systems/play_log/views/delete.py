@@ -1,7 +1,11 @@
-"""Deleting a logged play (games/<n>/delete/): a journal entry like any other, checked by the
-rules under the campaign's lock, shown in the history, and taken back by undo."""
+"""Deleting a logged play (games/<n>/delete/) and restoring a deleted one (games/<n>/restore/):
+journal entries like any other, checked by the rules under the campaign's lock, shown in the
+history, and taken back by undo."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -11,7 +15,7 @@ from ....rules import play_log
 from ....rules.base import GAME_KIND, RuleError
 from ....web.htmx import render_page
 from ....web.writes import append_or_refuse
-from ..forms import DeletePlayForm
+from ..forms import DeletePlayForm, RestorePlayForm
 
 
 @login_required
@@ -60,3 +64,34 @@ def _refusal(state, number: int) -> str | None:
     except RuleError as error:
         return error.message
     return None
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def restore_play(request, slug, number):
+    """Restore deleted play `number` (a "restoration" entry, one tap on its page: nothing is
+    lost by it, and undo takes it back). A GET goes to the play's page; a play that is not
+    deleted (restored a moment ago on another phone) is refused with the rule's words."""
+    access = campaign_for(request, slug, record=True)
+    campaign = access.campaign
+    play_url = reverse("play_detail", args=[campaign.slug, number])
+    if request.method != "POST":
+        return redirect(play_url)
+    if states.state(campaign).play_data(number) is None:
+        raise Http404("No such play.")
+    form = RestorePlayForm(number, request.POST)
+
+    def refused():
+        messages.error(request, f"Play {number} was not restored: {form.refusal.message}.")
+        return redirect(play_url)
+
+    return append_or_refuse(
+        request,
+        campaign,
+        form,
+        page=refused,
+        redirect_to=play_url,
+        success=f"Play {number} is restored: it counts again. “Undo last entry” on the overview takes it back.",
+        # Restored a moment ago on another phone: its page shows it as it stands.
+        moved_on=lambda now: None if now.is_deleted(number) else f"Play {number} is not deleted, so nothing was restored.",
+    )

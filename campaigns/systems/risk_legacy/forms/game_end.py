@@ -25,6 +25,7 @@ class GameEndForm(RefusalsBesideFields, forms.Form):
             result = forms.ChoiceField(
                 choices=RESULT_CHOICES, widget=forms.RadioSelect, label=f"{seat.player} ({seat.faction})",
                 initial="eliminated" if seat.player in eliminated else None,
+                error_messages={"required": f"How did {seat.player} end the game: won, held on or eliminated?"},
             )
             control = forms.MultipleChoiceField(
                 choices=territory_choices(), required=False, widget=forms.CheckboxSelectMultiple,

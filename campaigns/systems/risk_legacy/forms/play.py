@@ -330,7 +330,10 @@ class RewardForm(RefusalsBesideFields, forms.Form):
         choices = [(kind, rl.CHOICE_LABEL[kind]) for kind in self.targets]
         if not self.is_winner:
             choices.append(("pass", "Pass"))
-        self.fields["choice"] = forms.ChoiceField(choices=choices, widget=forms.RadioSelect, label="Reward")
+        self.fields["choice"] = forms.ChoiceField(
+            choices=choices, widget=forms.RadioSelect, label="Reward",
+            error_messages={"required": f"Choose {player}'s reward{'' if self.is_winner else ', or Pass'}."},
+        )
         if self.is_winner:
             self.fields["comment"] = forms.CharField(
                 max_length=limits.COMMENT_MAX_CHARS, required=False, label="Comment in the victor's section (optional)"
@@ -383,7 +386,11 @@ class RewardForm(RefusalsBesideFields, forms.Form):
                     and name not in self.errors
                     and cleaned.get(name) in ("", None)
                 ):
-                    self.add_error(name, "Fill this in for that reward.")
+                    # What is missing, named: "Territory for the Major City? Choose one to found a Major City."
+                    field = self.fields[name]
+                    ask = "Write it" if isinstance(field.widget, forms.TextInput) else "Choose one"
+                    reward = rl.CHOICE_LABEL[kind]
+                    self.add_error(name, f"{field.label}? {ask} to {reward[:1].lower()}{reward[1:]}.")
         return cleaned
 
     def entry(self) -> Entry:
@@ -414,7 +421,8 @@ class WorldForm(RefusalsBesideFields, forms.Form):
 
     refusal_fields = {"roll_off": None}  # the whole roll-off, above the form: not one player's roll
 
-    name = forms.CharField(max_length=limits.TITLE_MAX_CHARS, label="The World Of …")
+    name = forms.CharField(max_length=limits.TITLE_MAX_CHARS, label="The World Of …",
+                           error_messages={"required": "Write the world's name: The World Of …"})
 
     def __init__(self, state, *args, **kwargs):
         kwargs.setdefault("prefix", "world")
@@ -430,6 +438,7 @@ class WorldForm(RefusalsBesideFields, forms.Form):
                     min_value=1,
                     max_value=rl.DIE_FACES,
                     label=f"{player}'s roll (+{bonus} for continents named)",
+                    error_messages={"required": f"What did {player} roll? 1 to {rl.DIE_FACES}."},
                 )
 
     def entry(self) -> Entry:

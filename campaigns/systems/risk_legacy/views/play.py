@@ -10,7 +10,7 @@ from .... import states, store
 from ....rules import risk_legacy as rl
 from ....web.htmx import render_page
 from ....web.live import live_view
-from ....web.writes import append_or_refuse, moved_on_redirect, page_url_on_get
+from ....web.writes import append_or_refuse, moved_on_redirect, page_url_on_get, sentence
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign
@@ -135,8 +135,17 @@ def _reward_turn(player):
 @login_required
 @require_safe
 def play_page(request, slug):
-    """The game night page: what to record next, live on every phone."""
-    return _page(request, risk_legacy_campaign(request, slug))
+    """The game night page: what to record next, live on every phone. A tap on a packet's
+    prompt (?packet=<its condition>) opens the page with the packet form filled in for it."""
+    access = risk_legacy_campaign(request, slug)
+    asked = request.GET.get("packet")
+    if asked:
+        state = states.state(access.campaign)
+        prompted = next((p for p in rl.packets_to_open(state) if p["condition"] == asked), None)
+        if prompted is not None and rl.why_not_open_packet(state) is None and access.can_record:
+            form = PacketForm(state, initial={"name": sentence(prompted["label"])})
+            return _page(request, access, forms={"packet": form}, open_form="packet")
+    return _page(request, access)
 
 
 # Polled every 2 seconds by the Play page: 204 while nothing changed, else the fresh page, whose

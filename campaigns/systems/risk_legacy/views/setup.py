@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from .... import states
 from ....rules import risk_legacy as rules
 from ....web.htmx import render_page, wants_fragment
-from ....web.writes import append_or_refuse
+from ....web.writes import append_or_refuse, page_url_on_get
 from ..forms.setup import (
     COIN_FIELD,
     TERRITORY_OF_SLUG,
@@ -151,7 +151,7 @@ def _setup_done_page(request, access, errors=(), chart_form=None):
 
 
 @login_required
-@require_http_methods(["POST"])
+@page_url_on_get("setup_edit")  # a GET (a reload, an old link) goes to the setup page, never a 405
 def trade_in_chart_edit(request, slug):
     """Correct the trade-in chart after the setup (a group that skipped it or mistyped it)."""
     access = risk_legacy_campaign(request, slug, record=True)
@@ -162,7 +162,7 @@ def trade_in_chart_edit(request, slug):
         campaign,
         chart_form,
         page=lambda: _setup_done_page(request, access, chart_form=chart_form),
-        redirect_to=reverse("setup_edit", args=[campaign.slug]),
+        redirect_to=reverse("setup_edit", args=[campaign.slug]) + "#chart",
         success="The trade-in chart is corrected.",
     )
 

@@ -194,6 +194,10 @@ def test_without_javascript_check_shows_the_whole_page_with_the_same_preview(as_
     assert '<h1>Log play <span id="play-number-title">6</span></h1>' in html
     assert "<strong>Team Captain America</strong> wins" in html
     assert plays(airport) == 5
+    # The page comes back at the score, not at its top: Check posts to the score's #anchor.
+    action = reverse("game_start", args=[airport.slug])
+    assert f'formaction="{action}#ca-preview">Check the score</button>' in html
+    assert '<section id="ca-preview"' in html
 
 
 # Refusals: each rule of GAMES.md §4 through the form, beside its field, nothing saved --------

@@ -39,7 +39,8 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     choose(pledges, "Ana")
     pledges.get_by_role("button", name="Clan Volkihar").click()
     recorded(phone, "Ana pledges to Clan Volkihar")
-    expect(phone.get_by_text("Ana: Draw a Vampirism card.")).to_be_visible()
+    expect(phone.locator(".message", has_text="Ana: Draw a Vampirism card.")).to_be_visible()
+    expect(phone.locator("#play-live .dg-reminder")).to_have_text("Just now: Ana: Draw a Vampirism card.")
     shoot(phone, f"{prefix}-02-pledged-volkihar")
     for player in ("Ben", "Cid"):
         choose(phone.locator("#dg-pledge"), player)
@@ -76,8 +77,9 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
         day_turn.get_by_text(place, exact=True).click()
     shoot(phone, f"{prefix}-05-day-turn-feeding")
     day_turn.get_by_role("button", name="Day turn").click()
-    recorded(phone, "A day turn: the Vampires' hunger grows; Ana feeds (a quest, the Stronghold chart, "
-                    "the Threat Event deck)")
+    # Ana, the only Vampire, fed: nobody's hunger grew, and the confirmation says so.
+    recorded(phone, "A day turn: Ana (at 3) feeds at once (a quest, the Stronghold chart, the Threat Event "
+                    "deck); no other Vampire adds a token")
     expect(board.locator(".dg-hunger-count")).to_have_text("0 of 3")
     expect(board.locator(".dg-counter").first).to_contain_text("1")
 
@@ -136,7 +138,11 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
 
 
 def complete_chapter_1(phone, shoot, prefix):
-    phone.get_by_role("button", name="Chapter 1 is complete").click()
+    # It asks first (as undo does), on its own page, with or without JavaScript.
+    phone.get_by_role("link", name="Chapter 1 is complete…").click()
+    expect(phone.get_by_role("heading", name="Is chapter 1 complete?")).to_be_visible()
+    shoot(phone, f"{prefix}-08a-chapter-complete-asks")
+    phone.get_by_role("button", name="Yes: chapter 1 is complete").click()
     recorded(phone, "The chapter is complete")
     expect(phone.get_by_text("Chapter 1 ends with 2 markers on the Hall of the Vigilant card and 4 markers on the "
                              "Castle Volkihar card (they set up the final encounters).")).to_be_visible()
@@ -160,15 +166,15 @@ def start_chapter_2_and_join(phone, shoot, prefix):
 
     phone.locator("#dg-join summary").click()
     join = phone.locator("#dg-join")
-    join.get_by_label("Player").select_option("Eve")
+    join.get_by_label("Who joins").select_option("Eve")
     join.get_by_label("Hero's name").fill("Talen-Jei")
     join.get_by_label("Race").fill("Argonian")
     join.get_by_text("Dawnguard", exact=True).click()
     shoot(phone, f"{prefix}-10-join-form")
     join.get_by_role("button", name="Join").click()
     recorded(phone, "Eve joins as Talen-Jei (Argonian), the Dawnguard")
-    expect(phone.get_by_text("Eve: Level up twice (the tracker has added both levels) and take one equipment card "
-                             "and one basic treasure card.")).to_be_visible()
+    expect(phone.locator(".message", has_text="Eve: Level up twice (the tracker has added both levels) and take one "
+                                               "equipment card and one basic treasure card.")).to_be_visible()
     expect(board.locator(".dg-hero", has_text="Talen-Jei")).to_contain_text("Dawnguard · level 3")
     shoot(phone, f"{prefix}-11-joined")
 

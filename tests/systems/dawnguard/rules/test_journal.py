@@ -297,13 +297,10 @@ def test_chapter_2_played_alone_round_trips():
 
 
 def test_new_words_for_the_history():
-    assert dawnguard.describe(event("day_turn")) == "a day turn: the Vampires' hunger grows"
+    assert dawnguard.describe(event("day_turn")) == "a day turn: every Vampire's hunger grows"
     assert dawnguard.describe(
         event("day_turn", feeds=[{"player": "Ana", "to": ["quest", "space", "threat_deck"]}])
-    ) == (
-        "a day turn: the Vampires' hunger grows; "
-        "Ana feeds (a quest, the current space, the Threat Event deck)"
-    )
+    ) == "a day turn: Ana feeds (a quest, the current space, the Threat Event deck)"
     assert dawnguard.describe(event("board_threat", count=-2)) == "2 threat tokens off the board"
     assert dawnguard.describe(event("fort_card", player="Ben", card="Agmaer", follower=True)) == (
         "Ben draws the Follower Agmaer from the fort"

@@ -276,7 +276,7 @@ def test_chapter_2_effects_name_the_hall_flipping_and_the_chapter_1_totals():
 
 def test_a_chapters_checklist_and_readings():
     assert dawnguard.readings(1) == (("556", "all players"),)
-    assert dawnguard.readings(2) == (("577", "Vampire players"), ("578", "Vigilants of Stendarr players"))
+    assert dawnguard.readings(2) == (("577", "Vampire players"), ("578", "Dawnguard players"))
     assert dawnguard.readings(3) == (("599", "all players"),)
     assert dawnguard.checklist(1)[-1] == (
         "Put 3 markers on the Castle Volkihar card and 3 on the Hall of the Vigilant card."

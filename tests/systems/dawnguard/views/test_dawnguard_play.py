@@ -94,16 +94,26 @@ def test_a_viewer_sees_the_board_without_its_buttons(client, table):
         ("board_threat", {"board_threat-count": "2"}, lambda s: s.board_threat == 2),
         ("join", {"join-player": "Eve", "join-hero": "Talen-Jei", "join-race": "Argonian", "join-side": "vigilants"},
          lambda s: s.heroes["Eve"].level == 3 and s.heroes["Eve"].side == "vigilants"),
-        ("chapter_complete", {}, lambda s: s.chapter_complete and s.chapter_1_totals == {"hall": 3, "castle": 3}),
+        ("chapter_complete", {"chapter_complete-chapter": "1"}, lambda s: s.chapter_complete and s.chapter_1_totals == {"hall": 3, "castle": 3}),
     ],
 )
 def test_a_tap_records_one_event(client, table, event_type, data, check):
     before = entries(table)
+    page_before = page(client, table)
     response = tap(client, table, event_type, data)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("play", args=[table.slug]))
     assert entries(table) == before + 1
     assert check(state_now(table))
+    # Without JavaScript the page comes back at the control tapped: its form's own #anchor.
+    path, _, anchor = response["Location"].partition("#")
+    assert path == reverse("play", args=[table.slug]) and anchor, response["Location"]
+    assert f'id="{anchor}"' in page_before
+    action = reverse("dawnguard_event", args=[table.slug, event_type])
+    if event_type != "chapter_complete":  # the chapter's forms go with it: the board says what next
+        anchored = page_before[page_before.index(f'id="{anchor}"'):]
+        assert f'action="{action}"' in anchored[:6000]  # the tapped form follows its anchor
+        assert f'id="{anchor}"' in page(client, table)
 
 
 def test_a_pledge_to_clan_volkihar_reminds_the_player_of_the_vampirism_card(client, owner):
@@ -130,6 +140,23 @@ def test_a_day_turn_adds_hunger_and_a_vampire_at_3_feeds_instead(client, owner):
     state = state_now(campaign)
     assert (state.heroes["Ana"].hunger, state.heroes["Eve"].hunger) == (0, 1)
     assert (state.threat_deck, state.board_threat) == (1, 2)
+    # The confirmation says whose hunger grew and who fed, as it happened.
+    assert ("Recorded: A day turn: Ana (at 3) feeds at once (a quest, the current space, the Threat Event deck); "
+            "Eve&#x27;s hunger grows to 1.") in page(client, campaign)
+
+
+def test_a_day_turn_where_every_vampire_feeds_says_nobody_s_hunger_grew(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "day_night", "side": "day"},
+                                  *[{"type": "hunger", "player": "Ana"}] * 2)
+    tap(client, campaign, "day_turn", {})  # Ana's hunger grows to 3
+    assert "Recorded: A day turn: Ana&#x27;s hunger grows to 3." in page(client, campaign)
+    tap(client, campaign, "day_turn", {"day_turn-to_0": ["quest", "space", "threat_deck"]})
+    html = page(client, campaign)
+    assert "grows to 3." not in html[:html.index("Just recorded")]  # the turn before is not this one
+    assert "Recorded: A day turn: Ana (at 3) feeds at once" in html and "no other Vampire adds a token" in html
+    said = html[:html.index("Just recorded")]
+    assert "Vampires&#x27; hunger grows" not in said and "every Vampire&#x27;s hunger grows" not in said
 
 
 def test_feeding_empties_the_card(client, owner):
@@ -176,7 +203,8 @@ def test_a_fourth_hunger_token_is_refused_in_the_vampire_s_row(client, table):
     form = response.context["hunger_form"]
     assert form.errors["player"] and form.error_in_row
     html = response.content.decode()
-    row = html[html.find("<strong>Sigrid</strong>"):html.find("<strong>Faendal</strong>")]
+    hunger = html[html.find('<ul class="dg-hungers">'):]
+    row = hunger[hunger.find("<strong>Ana</strong>"):hunger.find("</li>")]
     assert "must feed first" in row  # beside the Vampire's own hunger
 
 
@@ -204,7 +232,7 @@ def test_a_vampire_adding_stars_is_refused(client, table):
 def test_a_fort_card_drawn_twice_is_refused(client, table):
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "crossbow"},
-                       "Ben has already drawn crossbow: a player draws each fort card at most once")
+                       "Ben has already drawn Crossbow: a player draws each fort card at most once")
     assert response.context["fort_card_form"].errors["card"]
     assert "<strong>Crossbow</strong> <span class=\"muted\">Ben" in response.content.decode()  # the cards drawn
 
@@ -254,9 +282,9 @@ def test_feeding_part_of_the_card_is_refused(client, owner):
 
 def test_threat_tokens_below_zero_or_beyond_the_box_are_refused(client, table):
     refused(client, table, "threat_deck", {"threat_deck-count": "-1"},
-            "The Threat Event deck holds only 0 tokens: 1 cannot be removed")
+            "The Threat Event deck holds no token: none can be removed")
     refused(client, table, "board_threat", {"board_threat-count": "-1"},
-            "The board holds only 0 tokens: 1 cannot be removed")
+            "The board holds no token: none can be removed")
     for _ in range(20):
         tap(client, table, "board_threat", {"board_threat-count": "1"})
     refused(client, table, "threat_deck", {"threat_deck-count": "1"},
@@ -278,7 +306,7 @@ def test_a_join_by_a_player_with_a_hero_is_refused(client, table):
 def test_chapter_1_cannot_be_completed_before_every_pledge(client, owner):
     client.force_login(owner)
     campaign = dawnguard_campaign(owner)
-    refused(client, campaign, "chapter_complete", {}, "Ana, Ben and Cid have not pledged yet")
+    refused(client, campaign, "chapter_complete", {"chapter_complete-chapter": "1"}, "Ana, Ben and Cid have not pledged yet")
 
 
 def test_a_level_up_for_a_player_without_a_hero_is_refused(client, table):
@@ -439,7 +467,8 @@ def test_taps_fed_random_input_never_answer_500(client, owner, event_type, value
 
 def test_completing_chapter_1_gives_its_totals_and_leads_to_chapter_2(client, table):
     tap(client, table, "marker", {"marker-icon": "threat"})
-    response = client.post(reverse("dawnguard_event", args=[table.slug, "chapter_complete"]), follow=True)
+    response = client.post(reverse("dawnguard_event", args=[table.slug, "chapter_complete"]),
+                           {"chapter_complete-chapter": "1"}, follow=True)
     html = response.content.decode()
     assert ("Chapter 1 ends with 2 markers on the Hall of the Vigilant card and 4 markers on the Castle Volkihar "
             "card (they set up the final encounters).") in html
@@ -462,3 +491,126 @@ def test_a_chapter_2_played_alone_has_no_balance_and_no_pledges(client, owner):
     response = tap(client, campaign, "join", {"join-player": "Eve", "join-hero": "Serana", "join-race": "Nord",
                                               "join-side": "dawnguard"})
     assert response.status_code == 302 and state_now(campaign).heroes["Eve"].side == "vigilants"
+
+
+# A player joining with a name typed at the table --------------------------------------------
+
+
+def join(client, campaign, **fields):
+    data = {"join-hero": "Serana", "join-race": "Nord", "join-side": "vigilants"}
+    data.update({f"join-{name}": value for name, value in fields.items()})
+    return tap(client, campaign, "join", data)
+
+
+def test_a_new_player_typed_in_the_join_form_joins_the_roster_and_the_sitting(client, table):
+    before = entries(table)
+    response = join(client, table, new_player="  Fay  ")
+    assert response.status_code == 302 and response["Location"].endswith("#dg-join")
+    assert entries(table) == before + 1
+    assert list(table.players.values_list("name", flat=True)) == ["Ana", "Ben", "Cid", "Eve", "Fay"]
+    state = state_now(table)
+    assert state.heroes["Fay"].hero == "Serana" and state.heroes["Fay"].level == 3
+    assert "Fay" in state.players
+
+
+def test_a_typed_name_already_on_the_roster_is_that_player_in_the_roster_s_case(client, table):
+    response = join(client, table, new_player="eve")
+    assert response.status_code == 302
+    assert table.players.count() == 4
+    assert state_now(table).heroes["Eve"].hero == "Serana"
+
+
+def test_when_everyone_has_a_hero_the_join_form_asks_for_a_new_name(client, table):
+    join(client, table, player="Eve")
+    html = page(client, table)
+    section = html[html.index('id="dg-join"'):]
+    assert 'name="join-new_player"' in section and 'name="join-player"' not in section[:section.index("</details>")]
+    assert "Add the new player on the" not in html
+    assert join(client, table, new_player="Gus").status_code == 302
+    assert state_now(table).heroes["Gus"].level == 3
+
+
+def test_a_join_with_neither_a_player_nor_a_name_is_refused(client, table):
+    before = entries(table)
+    response = join(client, table)
+    assert response.status_code == 200
+    assert "Choose who joins, or type a new player&#x27;s name." in response.content.decode()
+    assert entries(table) == before and table.players.count() == 4
+
+
+def test_a_join_with_a_player_and_another_typed_name_is_refused(client, table):
+    before = entries(table)
+    response = join(client, table, player="Eve", new_player="Fay")
+    assert "Choose Eve or type a new name, not both." in response.content.decode()
+    assert response.context["join_form"].errors["new_player"]
+    assert entries(table) == before and table.players.count() == 4
+
+
+def test_a_refused_join_with_a_new_name_adds_nobody_to_the_roster(client, table):
+    """The rules refuse the join (no such side in chapter 1): the typed name is not added
+    either, and the next page's state still has four players (nothing cached wrongly)."""
+    before = entries(table)
+    response = join(client, table, new_player="Fay", side="dawnguard")
+    assert response.status_code == 200
+    assert "Fay" not in state_now(table).players
+    assert entries(table) == before and table.players.count() == 4
+    assert 'name="join-new_player"' in response.content.decode()
+    # The next write bumps the version: the state folded for it has the roster as it is.
+    tap(client, table, "board_threat", {"board_threat-count": "1"})
+    assert "Fay" not in state_now(table).players
+
+
+def test_a_new_name_too_long_is_refused_beside_its_field(client, table):
+    response = join(client, table, new_player="F" * 41)
+    assert response.status_code == 200
+    assert response.context["join_form"].errors["new_player"]
+    assert table.players.count() == 4
+
+
+# "Chapter N is complete" asks first ----------------------------------------------------------
+
+
+def test_chapter_complete_asks_on_its_own_page_first(client, table):
+    html = page(client, table)
+    confirm = reverse("dawnguard_chapter_complete", args=[table.slug])
+    assert f'href="{confirm}"' in html and "Chapter 1 is complete…" in html
+    assert f'action="{reverse("dawnguard_event", args=[table.slug, "chapter_complete"])}"' not in html
+    asked = client.get(confirm).content.decode()
+    assert "Is chapter 1 complete?" in asked and "the next sitting opens chapter 2" in asked
+    assert 'name="chapter_complete-chapter" value="1"' in asked
+    assert "ends the campaign" not in asked
+    assert "Not yet: back to the sitting" in asked
+
+
+def test_chapter_3_s_confirmation_says_it_ends_the_campaign(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
+    store.append(campaign, [Entry("game", {"number": 2, "played_on": "2026-12-04", "chapter": 2}),
+                            Entry("event", {"type": "chapter_complete"}),
+                            Entry("game", {"number": 3, "played_on": "2026-12-11", "chapter": 3})], owner)
+    asked = client.get(reverse("dawnguard_chapter_complete", args=[campaign.slug])).content.decode()
+    assert "This ends the campaign." in asked and "end the campaign</button>" in asked
+
+
+def test_a_chapter_complete_not_confirmed_is_refused_and_nothing_saved(client, table):
+    refused(client, table, "chapter_complete", {},
+              "Confirm it first: “Chapter 1 is complete” asks before ending the chapter.")
+    assert not state_now(table).chapter_complete
+
+
+def test_a_confirmation_for_another_chapter_is_refused_and_nothing_saved(client, table):
+    refused(client, table, "chapter_complete", {"chapter_complete-chapter": "2"},
+            "That confirmation was for chapter 2; the campaign is in chapter 1 now.")
+    assert not state_now(table).chapter_complete
+
+
+def test_the_confirmation_page_without_a_sitting_goes_back_to_play(client, owner):
+    client.force_login(owner)
+    campaign = dawnguard_campaign(owner, *PLEDGED, {"type": "chapter_complete"})
+    response = client.get(reverse("dawnguard_chapter_complete", args=[campaign.slug]))
+    assert response.status_code == 302 and response["Location"] == reverse("play", args=[campaign.slug])
+
+
+def test_a_stranger_cannot_see_the_confirmation(client, table):
+    client.force_login(UserFactory())
+    assert client.get(reverse("dawnguard_chapter_complete", args=[table.slug])).status_code == 404

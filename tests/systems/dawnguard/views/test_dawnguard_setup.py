@@ -2,6 +2,8 @@
 the thresholds corrected later) and starting a sitting (the current chapter, the next after
 chapter_complete, chapter 2 played alone): each refusal shown beside its field, nothing saved."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -367,7 +369,7 @@ def test_the_next_chapter_after_chapter_complete_shows_the_hall_flipping_and_the
     assert "Sitting 2: chapter 2" in html and "Chapter 1 is complete: this sitting opens chapter 2." in html
     assert "flips to Fort Dawnguard: its stars and gold are cleared" in html
     assert "Chapter 1 ended with 2 markers on the Hall of the Vigilant card and 4 markers" in html
-    assert '<span class="badge">578</span> for Vigilants of Stendarr players' in html
+    assert '<span class="badge">578</span> for Dawnguard players' in html
     assert "standalone" not in html
     as_owner.post(start_url(campaign), {"chapter": "2", "mode": "", "played_on": "2026-11-28"})
     state = state_of(campaign)
@@ -480,3 +482,31 @@ def test_after_chapter_3_no_sitting_starts(as_owner, owner):
     response = as_owner.post(start_url(campaign), {"number": "4", "chapter": "3", "played_on": "2026-11-28"})
     assert "the campaign is over: chapter 3 is complete" in response.content.decode()
     assert state_of(campaign).games_played == 3
+
+
+def test_once_set_up_the_play_page_links_to_the_thresholds_and_a_get_on_their_form_opens_the_page(as_owner, owner):
+    campaign = set_up(owner, sitting(1))
+    setup = reverse("setup_edit", args=[campaign.slug])
+    html = as_owner.get(reverse("play", args=[campaign.slug])).content.decode()
+    assert f'href="{setup}#thresholds"' in html and "(correct the thresholds)" in html
+    assert 'id="thresholds"' in as_owner.get(setup).content.decode()
+    response = as_owner.get(reverse("dawnguard_thresholds", args=[campaign.slug]))
+    assert response.status_code == 302 and response["Location"] == setup
+
+
+def test_before_the_setup_the_overview_leads_straight_to_it(as_owner, owner):
+    campaign = new_campaign(owner)
+    html = as_owner.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
+    setup = reverse("setup_edit", args=[campaign.slug])
+    assert f'<a class="card next-step" href="{setup}">' in html and "Set up the heroes and forts" in html
+    campaign = set_up(owner)
+    html = as_owner.get(reverse("campaign_detail", args=[campaign.slug])).content.decode()
+    assert f'<a class="card next-step" href="{reverse("play", args=[campaign.slug])}">' in html
+
+
+def test_the_threshold_fields_take_a_comma_on_a_phone(as_owner, owner):
+    """"3, 5" is typed on the full keyboard: inputmode=numeric gives a pad with no comma."""
+    html = as_owner.get(setup_url(new_campaign(owner))).content.decode()
+    for key in ("hall_of_the_vigilant", "fort_dawnguard"):
+        field = re.search(rf'<input type="text" name="{key}"[^>]*>', html).group(0)
+        assert "inputmode" not in field

@@ -199,6 +199,81 @@ def test_a_setup_still_comes_before_the_first_play_only():
     assert refused.message == "the setup comes once, before game 1"
 
 
+# Restorations -----------------------------------------------------------------------------
+
+
+def test_a_restoration_puts_a_deleted_play_back_as_it_stood_in_its_place():
+    state = three_plays()
+    risk_skyrim.apply(state, play_log.deletion_entry(2))
+    risk_skyrim.apply(state, Entry("game", chaos(4)))  # another play logged since: undo cannot reach it
+    risk_skyrim.apply(state, play_log.restoration_entry(2))
+    assert [game.number for game in state.games] == [1, 2, 3, 4]
+    assert not state.is_deleted(2) and state.game(2).winners == ["Ana"]
+    assert state.records["Ana"].plays == 4 and state.records["Ana"].wins == 4
+    assert state.next_number == 5
+
+
+def test_a_restored_play_may_be_deleted_and_corrected_again():
+    state = three_plays()
+    risk_skyrim.apply(state, play_log.deletion_entry(2))
+    risk_skyrim.apply(state, play_log.restoration_entry(2))
+    risk_skyrim.apply(state, play_log.correction_entry(2, chaos(2, ana=10, ben=30)))
+    assert state.game(2).winners == ["Ben"]
+    risk_skyrim.apply(state, play_log.deletion_entry(2))
+    assert state.is_deleted(2) and state.records["Ben"].wins == 0
+
+
+def test_only_a_deleted_play_is_restored():
+    state = three_plays()
+    refused = SKYRIM.refused(play_log.restoration_entry(2), state)
+    assert refused.message == "play 2 is not deleted: there is nothing to restore"
+    assert refused.place == "restoration of game 2" and refused.field == "number"
+    refused = SKYRIM.refused(play_log.restoration_entry(9), state)
+    assert refused.message == "there is no play 9: the log has plays 1 to 3"
+    refused = SKYRIM.refused(Entry("restoration", {"number": 1, "why": "oops"}), state)
+    assert refused.message == "unknown key 'why' in a restoration (its key: number)"
+    refused = SKYRIM.refused(Entry("restoration", {}), state)
+    assert refused.message == "the restoration needs the number of the play it restores"
+
+
+def test_a_play_restored_twice_is_refused_the_second_time():
+    state = three_plays()
+    risk_skyrim.apply(state, play_log.deletion_entry(1))
+    risk_skyrim.apply(state, play_log.restoration_entry(1))
+    refused = SKYRIM.refused(play_log.restoration_entry(1), state)
+    assert refused.message == "play 1 is not deleted: there is nothing to restore"
+
+
+def test_a_captain_america_restoration_gives_the_team_win_back_to_each_member():
+    state = CIVIL_WAR.logged(*games(civil_war(1), civil_war(2)))
+    captain_america.apply(state, play_log.deletion_entry(1))
+    captain_america.apply(state, play_log.restoration_entry(1))
+    assert [(state.records[p].plays, state.records[p].wins) for p in ("Ana", "Ben", "Cid")] == [
+        (2, 2), (2, 2), (2, 0)]
+
+
+def test_a_restoration_is_described_for_the_history():
+    assert risk_skyrim.describe(play_log.restoration_entry(2)) == "restoration of play 2"
+    assert captain_america.describe(play_log.restoration_entry(2)) == "restoration of play 2"
+
+
+def test_restorations_round_trip_in_the_journal():
+    data = a_journal(play_corrections=[
+        {"after_game": 2, "deleted": 2},
+        {"after_game": 3, "restored": 2},
+    ])
+    assert round_trip(data) == data
+    _, _, _, entries, folded = journal.load(data, RULES)
+    assert [entry.kind for entry in entries] == ["game", "game", "deletion", "game", "restoration"]
+    assert [game["number"] for game in risk_skyrim.state_json(folded.current)["games"]] == [1, 2, 3]
+
+
+def test_a_journal_restoring_a_play_that_is_not_deleted_is_refused():
+    data = a_journal(play_corrections=[{"after_game": 2, "restored": 2}])
+    with pytest.raises(RuleError, match="play 2 is not deleted: there is nothing to restore"):
+        journal.load(data, RULES)
+
+
 # Undo, "as of game n" and the fold ---------------------------------------------------------
 
 
@@ -299,9 +374,9 @@ def test_a_captain_america_journal_round_trips_with_them_too():
         ({"after_game": 1, "deleted": 1}, "'play_corrections' must be a list"),
         ([], "'play_corrections' lists at least one change: leave it out when there is none"),
         (["delete 1"], "play correction 1: a play correction must be a JSON object"),
-        ([{"after_game": 1}], "play correction 1: a play correction holds either 'corrected' or 'deleted'"),
+        ([{"after_game": 1}], "play correction 1: a play correction holds one of 'corrected', 'deleted' or 'restored'"),
         ([{"after_game": 1, "deleted": 1, "corrected": chaos(1)}],
-         "play correction 1: a play correction holds either 'corrected' or 'deleted'"),
+         "play correction 1: a play correction holds one of 'corrected', 'deleted' or 'restored'"),
         ([{"after_game": 1, "deleted": 1, "why": "typo"}],
          "play correction 1: unknown key 'why' in a play correction (its keys: after_game, deleted)"),
         ([{"after_game": 4, "deleted": 1}],

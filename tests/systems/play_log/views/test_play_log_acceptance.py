@@ -34,7 +34,7 @@ def test_refuses_a_stated_dovahkiin_winner_who_could_not_have_won(as_owner, skyr
 
 def test_refuses_dovahkiin_forts_without_territories(as_owner, skyrim):
     html = refused(as_owner, skyrim, {**DOVAHKIIN, slot(1, "forts"): 2})
-    assert "How many territories had Ana? Their forts stand in territories" in html
+    assert "How many territories did Ana hold? Their forts stand in territories" in html
     assert "&#x27;forts&#x27;" not in html  # no journal keys shown to the player
     assert games(skyrim) == []
 

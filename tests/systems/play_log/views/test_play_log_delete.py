@@ -109,3 +109,76 @@ def test_the_page_asks_the_same_queries_for_5_and_60_plays(client, owner, django
             assert client.get(delete_url(campaign, 4)).status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1] <= 8
+
+
+# Restoring a deleted play -----------------------------------------------------------------
+
+
+def restore_url(campaign, number):
+    return reverse("play_restore", args=[campaign.slug, number])
+
+
+def test_a_deleted_play_is_restored_by_a_journal_entry_after_other_plays(client, owner, log):
+    plays = log.games_played
+    store.append(log, [play_log.deletion_entry(1)], owner)
+    client.force_login(owner)
+    page = client.get(reverse("play_detail", args=[log.slug, 1])).content.decode()
+    assert f'action="{restore_url(log, 1)}"' in page and "Restore play 1</button>" in page
+    response = client.post(restore_url(log, 1), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("play_detail", args=[log.slug, 1])
+    html = response.content.decode()
+    assert "Play 1 is restored: it counts again." in html and "Restored by" in html
+    assert "Restore play 1</button>" not in html and "Delete this play" in html
+    entry = log.entries.live().order_by("-position").first()
+    assert (entry.kind, entry.data, entry.recorded_by) == ("restoration", {"number": 1}, owner)
+    state = states.state(Campaign.objects.get(pk=log.pk))
+    assert [game.number for game in state.games] == list(range(1, plays + 1))
+    # The journal's export carries it (README, journal extensions).
+    exported = store.export_journal(Campaign.objects.get(pk=log.pk))
+    assert exported["play_corrections"][-2:] == [{"after_game": plays, "deleted": 1},
+                                                 {"after_game": plays, "restored": 1}]
+
+
+def test_restoring_a_play_that_is_not_deleted_is_refused_and_nothing_saved(client, owner, log):
+    client.force_login(owner)
+    before = log.entries.count()
+    response = client.post(restore_url(log, 1), follow=True)
+    assert "Play 1 is not deleted, so nothing was restored." in response.content.decode()
+    assert log.entries.count() == before
+    assert "Restore play 1</button>" not in response.content.decode()
+
+
+def test_a_play_restored_by_another_phone_first_is_restored_once(client, owner, log):
+    store.append(log, [play_log.deletion_entry(2), play_log.restoration_entry(2)], owner)
+    client.force_login(owner)
+    response = client.post(restore_url(log, 2), follow=True)
+    assert "Play 2 is not deleted, so nothing was restored." in response.content.decode()
+    assert log.entries.filter(kind="restoration").count() == 1
+
+
+def test_a_get_on_restore_goes_to_the_play_and_no_play_is_a_404(client, owner, log):
+    client.force_login(owner)
+    response = client.get(restore_url(log, 1))
+    assert response.status_code == 302 and response["Location"] == reverse("play_detail", args=[log.slug, 1])
+    assert client.post(restore_url(log, 99)).status_code == 404
+
+
+def test_viewers_may_not_restore_and_strangers_do_not_see_it(client, owner, log):
+    store.append(log, [play_log.deletion_entry(1)], owner)
+    viewer = MembershipFactory(campaign=log, role=Membership.Role.VIEWER).user
+    client.force_login(viewer)
+    assert client.post(restore_url(log, 1)).status_code == 403
+    assert "Restore play 1" not in client.get(reverse("play_detail", args=[log.slug, 1])).content.decode()
+    client.force_login(UserFactory())
+    assert client.post(restore_url(log, 1)).status_code == 404
+    assert not log.entries.filter(kind="restoration").exists()
+
+
+def test_undo_takes_a_restoration_back(client, owner, log):
+    store.append(log, [play_log.deletion_entry(1)], owner)
+    before = states.state_json(Campaign.objects.get(pk=log.pk))
+    client.force_login(owner)
+    client.post(restore_url(log, 1))
+    undone = store.undo_last(Campaign.objects.get(pk=log.pk), owner)
+    assert store.describe(log, undone.kind, undone.data) == "restoration of play 1"
+    assert states.state_json(Campaign.objects.get(pk=log.pk)) == before

@@ -70,7 +70,7 @@ def test_a_captain_america_play_shows_teams_missions_rooms_points_and_a_draw(as_
     html = page(as_owner, "play_detail", civil_war, 1)
     for text in ("Team Captain America", "Team Iron Man", "Winter Soldier", "Quinjet", ">15<", ">14<", ">5<", ">3<"):
         assert text in html, text
-    assert "Ana & Ben won" in html
+    assert "Ana and Ben won" in html
     assert "A draw" in page(as_owner, "play_detail", civil_war, 3)
 
 
@@ -94,7 +94,7 @@ def test_corrections_and_deletions_show_on_the_play_and_in_the_history(as_owner,
     store.append(skyrim, [play_log.deletion_entry(2)], owner)
 
     html = page(as_owner, "play_detail", skyrim, 1)
-    assert "Corrected by olive" in html and "Ana & Ben won" in html
+    assert "Corrected by olive" in html and "Ana and Ben won" in html
     assert "<strong>Ben</strong>, territories: <del>16</del> → <ins>22</ins>" in html  # what it changed
     deleted = page(as_owner, "play_detail", skyrim, 2)
     assert "This play was deleted" in deleted and "Deleted by olive" in deleted
@@ -175,7 +175,7 @@ def test_the_history_filters_by_player(as_owner, owner):
 
 def test_captain_americas_history_shows_teams_points_and_results(as_owner, civil_war):
     html = page(as_owner, "history", civil_war)
-    for text in ("Team Captain America", "Team Iron Man", "Captain America", "War Machine", "Draw", "Ana & Ben won"):
+    for text in ("Team Captain America", "Team Iron Man", "Captain America", "War Machine", "Draw", "Ana and Ben won"):
         assert text in html, text
     assert re.search(r'class="seat-score">5<', html)
 

@@ -100,6 +100,25 @@ def test_an_elimination_prompts_for_its_packet_until_it_is_opened(client, owner)
     assert state_now(campaign).scar_type("Biohazard") is not None
 
 
+def test_a_tap_on_a_packet_prompt_fills_the_packet_form(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    post(client, "event_add", campaign, {"event_type": "elimination", "elimination-player": "Eve"})
+    html = client.get(reverse("play", args=[campaign.slug])).content.decode()
+    prompt = f'href="{reverse("play", args=[campaign.slug])}?packet=first_elimination#packet-form"'
+    assert prompt in html
+    response = client.get(reverse("play", args=[campaign.slug]), {"packet": "first_elimination"})
+    html = response.content.decode()
+    form = response.context["packet_form"]
+    assert form.initial["name"] == "A player is eliminated (the first time)"
+    assert 'value="A player is eliminated (the first time)"' in html and 'id="packet-form"' in html
+    assert response.context["open_form"] == "packet"
+    # A condition not prompted (or unknown) fills nothing: the page as usual.
+    for other in ("second_signature", "nonsense"):
+        response = client.get(reverse("play", args=[campaign.slug]), {"packet": other})
+        assert response.status_code == 200 and not response.context["packet_form"].initial.get("name")
+
+
 def test_a_packet_needs_the_new_scars_effect(client, owner):
     campaign = playing(owner)
     client.force_login(owner)
@@ -121,6 +140,37 @@ def test_ending_a_game_with_two_winners_is_refused_and_nothing_is_saved(client, 
     assert response.status_code == 200
     assert "A game has exactly one winner, not 2 (Ana and Ben)" in response.content.decode()
     assert state_now(campaign).phase == rl.PHASE_PLAYING
+
+
+def test_an_end_of_game_without_a_seat_s_result_names_it_beside_its_field(client, owner):
+    campaign = playing(owner)
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "game_end", campaign, end_data(["won", "held_on", "held_on", "held_on"]))
+    html = response.content.decode()
+    seat = state_now(campaign).last_game.seats[4]
+    message = f"How did {seat.player} end the game: won, held on or eliminated?"
+    assert response.context["form"].errors["result_4"] == [message]
+    assert '<fieldset aria-describedby="id_result_4_error">' in html
+    assert f'<ul class="errorlist" id="id_result_4_error"><li>{message}</li></ul>' in html
+    assert "This field is required" not in html and entries(campaign) == before
+
+
+def test_a_reward_without_a_choice_or_its_target_names_what_is_missing(client, owner):
+    campaign = game_ended(owner)
+    client.force_login(owner)
+    before = entries(campaign)
+    response = post(client, "reward_add", campaign, {"player": "Ben"})
+    html = response.content.decode()
+    assert response.context["reward_form"].errors["choice"] == ["Choose Ben's reward."]
+    assert 'aria-describedby="id_reward-choice_error"' in html and 'id="id_reward-choice_error"' in html
+    response = post(client, "reward_add", campaign, {"player": "Ben", "reward-choice": "found_major_city"})
+    errors = response.context["reward_form"].errors
+    assert errors["found_major_city__territory"] == ["Territory for the Major City? Choose one to found a Major City."]
+    assert errors["found_major_city__name"] == ["Major City's name? Write it to found a Major City."]
+    html = response.content.decode()
+    assert 'aria-describedby="id_reward-found_major_city__territory_error"' in html
+    assert "This field is required" not in html and entries(campaign) == before
 
 
 def test_a_territory_controlled_by_two_players_is_refused(client, owner):

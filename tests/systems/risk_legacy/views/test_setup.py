@@ -219,7 +219,7 @@ def test_the_chart_is_corrected_after_the_setup(as_owner, campaign):
     assert "Correct the chart" in html and 'name="chart-troops_3" value="3"' in html
     corrected = {"chart-troops_2": "2", "chart-troops_3": "4", "chart-troops_7": "17"}
     response = as_owner.post(chart_url(campaign), corrected)
-    assert response.status_code == 302 and response["Location"] == url(campaign)
+    assert response.status_code == 302 and response["Location"] == url(campaign) + "#chart"
     latest = Entry.objects.filter(campaign=campaign).order_by("-id").first()
     assert (latest.kind, latest.data) == ("trade_in_chart", {"chart": {"2": 2, "3": 4, "7": 17}})
     assert state_of(campaign).trade_in_chart == {2: 2, 3: 4, 7: 17}
@@ -228,6 +228,18 @@ def test_the_chart_is_corrected_after_the_setup(as_owner, campaign):
         assert as_owner.get(reverse(page, args=[campaign.slug])).status_code == 200
     exported = as_owner.get(reverse("journal_download", args=[campaign.slug]))
     assert b'"trade_in_chart_corrections"' in exported.content
+
+
+def test_once_set_up_the_play_page_links_to_the_chart_and_a_get_on_it_opens_the_page(as_owner, campaign):
+    play = reverse("play", args=[campaign.slug])
+    assert f'href="{url(campaign)}#chart"' not in as_owner.get(play).content.decode()  # the setup is the next step
+    as_owner.post(url(campaign), setup_data(chart={2: 2}) | {"save": "1"})
+    html = as_owner.get(play).content.decode()
+    assert f'href="{url(campaign)}#chart"' in html and "(correct the chart)" in html
+    assert 'id="chart"' in as_owner.get(url(campaign)).content.decode()
+    response = as_owner.get(chart_url(campaign), follow=True)
+    assert response.status_code == 200 and response.redirect_chain == [(url(campaign), 302)]
+    assert "Correct the chart" in response.content.decode()
 
 
 def test_a_chart_skipped_at_the_setup_is_entered_later(as_owner, campaign):

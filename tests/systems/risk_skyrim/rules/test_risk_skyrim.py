@@ -123,7 +123,7 @@ def test_dovahkiin_refuses_a_game_nobody_has_won():
 def test_dovahkiin_asks_who_got_there_first_when_several_could_have_won():
     seats = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 11)]
     error = refused(game("dovahkiin", seats))
-    assert error.message.startswith("Ana and Ben all have 10+ victory points with their hero alive")
+    assert error.message.startswith("Ana and Ben both have 10+ victory points with their hero alive")
     assert "say which of them got there first" in error.message
     assert error.field == "won"
 
@@ -248,7 +248,7 @@ def test_dovahkiin_seats_may_carry_their_holdings():
 def test_dovahkiin_forts_need_territories_beside_them():
     seats = [dovahkiin_seat("Ana", "Thalmor", 10, forts=3), DOVAHKIIN_SEATS[1]]
     error = refused(game("dovahkiin", seats))
-    assert error.message == "How many territories had Ana? Their forts stand in territories"
+    assert error.message == "How many territories did Ana hold? Their forts stand in territories"
     assert error.field == "territories"
 
 

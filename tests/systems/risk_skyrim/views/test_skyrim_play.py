@@ -184,6 +184,9 @@ def test_check_without_javascript_shows_the_same_preview_in_the_page(as_owner, s
     html = response.content.decode()
     assert "<!doctype html>" in html and "Ana wins" in html
     assert games(skyrim) == []
+    # The page comes back at the score, not at its top: Check posts to the score's #anchor.
+    assert f'formaction="{new_url(skyrim)}#sk-preview">Check</button>' in html
+    assert '<section id="sk-preview"' in html
 
 
 def test_the_preview_says_what_stops_the_score(as_owner, skyrim):
@@ -247,7 +250,7 @@ def test_refuses_a_civil_war_play_nobody_held_all_48(as_owner, skyrim):
     data = dict(CIVIL_WAR)
     del data["civil_war_winner"]
     html = refused(as_owner, skyrim, data)
-    assert "in Civil War the winner holds all 48 territories, and no seat does" in html
+    assert "In Civil War the winner holds all 48 territories, and no seat does" in html
     assert games(skyrim) == []
 
 
@@ -286,7 +289,7 @@ def test_refuses_a_player_twice(as_owner, skyrim):
 def test_refuses_a_seat_without_its_counts(as_owner, skyrim):
     data = {key: value for key, value in CHAOS.items() if key != slot(2, "portals")}
     html = refused(as_owner, skyrim, data)
-    assert "How many portals had Ben?" in html
+    assert "How many portals did Ben hold?" in html
     assert games(skyrim) == []
 
 
