@@ -12,6 +12,7 @@ from campaigns import roster, states, store
 from campaigns.models import Campaign
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
+from campaigns.systems.play_log.plays import PLAYS_PER_PAGE
 
 from ..conftest import load_journal
 from ..factories import UserFactory
@@ -284,7 +285,8 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
     top = html[html.index('hx-swap-oob="afterbegin:#plays"') : html.index("</ol>")]
     assert _item_numbers(top, oob=False) == [number]
-    assert _item_numbers(html, oob=True) == list(range(45, 5, -1))  # every shown play, in place
+    # A page of plays at most, the new one included: the latest shown are swapped in place.
+    assert _item_numbers(html, oob=True) == list(range(45, 26, -1))
     assert 'id="play-5"' not in html and '<ol id="plays"' not in html and "Older plays" not in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
@@ -335,7 +337,7 @@ def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
     assert '<ol id="plays" hx-swap-oob="innerHTML">' in html and _item_numbers(html, oob=False) == [46]
 
 
-def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, owner):
+def test_an_undone_play_that_was_shown_brings_the_list_back_to_its_first_page(client, owner):
     campaign = _long_log(owner)
     client.force_login(owner)
     another_phone_logs(campaign, owner)
@@ -343,8 +345,19 @@ def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, own
     store.undo_last(campaign, owner)
     html = poll(client, campaign, v=seen, on="history", newest=46, oldest=6, top=1).content.decode()
     assert '<ol id="plays" hx-swap-oob="innerHTML">' in html
-    assert _item_numbers(html, oob=False) == list(range(45, 5, -1))
-    assert "35 of 45 shown" not in html and "40 of 45 shown" in html
+    # A page at most, whatever was loaded: the latest plays, with "Older plays" under them.
+    assert _item_numbers(html, oob=False) == list(range(45, 25, -1))
+    assert "20 of 45 shown" in html
+
+
+def test_a_poll_that_says_it_shows_every_play_renders_a_page_at_most(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    number = another_phone_logs(campaign, owner)
+    for params in ({"newest": number - 1, "oldest": 1, "top": 1}, {"newest": 10**6, "oldest": 1, "top": 1}):
+        html = poll(client, campaign, v=seen, on="history", **params).content.decode()
+        assert len(_item_numbers(html, oob=True) + _item_numbers(html, oob=False)) <= PLAYS_PER_PAGE, params
 
 
 def test_the_overview_s_header_count_follows_the_plays(client, owner, logged):

@@ -185,6 +185,17 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     }
 
 
+def _shown_to_refresh(state, shown: list[int], new: int) -> list[int]:
+    """The plays a refresh swaps in place, latest first: never more than a page with the new
+    ones, whatever the poll says it shows (?oldest=1 on a log of 5,000 plays): those ever
+    corrected or deleted first, then the latest shown (where another phone's change lands)."""
+    room = max(PLAYS_PER_PAGE - new, 0)
+    changed = [number for number in shown if state.is_deleted(number) or state.corrections_of(number)]
+    chosen = set(changed[:room])
+    chosen.update(number for number in shown[: room - len(chosen)])
+    return sorted(chosen, reverse=True)
+
+
 def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
     sent by the poll): the plays logged since, to go on top (only on a list that starts at
@@ -198,7 +209,7 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     if not newest or not oldest or newest > (everyone[0] if everyone else 0):
         if not oldest:
             return {**plays_context(None, campaign, state, player), "plays_whole": True}
-        kept = [number for number in numbers if number >= oldest]
+        kept = [number for number in numbers if number >= oldest][:PLAYS_PER_PAGE]  # a page at most
         return {
             "player": player,
             "plays_total": len(numbers),
@@ -213,14 +224,17 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
             "plays_whole": True,
         }
     new = [number for number in numbers if number > newest] if top else []
-    in_place = [number for number in numbers if oldest <= number <= newest]
+    if len(new) > PLAYS_PER_PAGE:  # more than a page logged since: the list starts again
+        return {**plays_context(None, campaign, state, player), "plays_whole": True}
+    shown = [number for number in numbers if oldest <= number <= newest]
+    in_place = _shown_to_refresh(state, shown, len(new))
     items = play_items(campaign, state, new + in_place)
     return {
         "player": player,
         "plays_total": len(numbers),
         "new_items": items[: len(new)],
         "play_items": items[len(new) :],
-        "older": _older(numbers, new + in_place),  # its count grows with the new plays
+        "older": _older(numbers, new + shown),  # its count grows with the new plays
         "shown": {"top": top, "newest": new[0] if new else newest, "oldest": oldest, "more": False},
         "plays_whole": False,
     }
