@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.utils.functional import SimpleLazyObject
 from django.db.models import Q
 
 from ... import registry
@@ -172,7 +173,8 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     return {
         "plays_page": page,
         "plays_total": len(numbers),
-        "play_items": play_items(campaign, state, shown),
+        # Read (a query) and worded only if the list is rendered: it is kept rendered per version.
+        "play_items": SimpleLazyObject(lambda: play_items(campaign, state, shown)),
         "player": player,
         "older": _older(numbers, shown),
         "shown": {
