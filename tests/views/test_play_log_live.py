@@ -384,3 +384,23 @@ def test_a_refresh_that_keeps_the_shown_plays_queries_the_same_for_5_and_60_play
         counts.append((queries(client, kept, headers=HTMX), queries(client, kept, headers=HTMX, cold=True)))
     assert counts[0] == counts[1], counts
     assert counts[0][0] <= 6 and counts[0][1] <= 10, counts
+
+
+def test_four_phones_of_a_table_asking_alike_get_the_fresh_part_rendered_once(client, owner, logged, monkeypatch):
+    from campaigns.systems.play_log.views import live as live_view
+
+    made = []
+    real = live_view._live_context
+    monkeypatch.setattr(live_view, "_live_context", lambda *args: made.append(1) or real(*args))
+    client.force_login(owner)
+    seen = version(logged)
+    number = another_phone_logs(logged, owner)
+    asked = {"v": seen, "on": "history", "player": "", "newest": number - 1, "oldest": 1, "top": 1}
+    answers = [poll(client, logged, **asked).content for _ in range(4)]
+    assert len(set(answers)) == 1 and f'id="play-{number}"'.encode() in answers[0]
+    assert made == [1]
+    # Another list (another filter) or another version is rendered for itself.
+    poll(client, logged, **{**asked, "player": "Ana"})
+    another_phone_logs(logged, owner)
+    poll(client, logged, **asked)
+    assert made == [1, 1, 1]
