@@ -69,14 +69,21 @@ RESULTS_FORMAT = 1
 RESULTS_SECONDS = 60 * 60 * 24
 
 
-def _results_key(request, campaigns, chosen, roster, asked) -> str:
+def _results_key(request, campaigns, chosen, asked) -> str:
+    """What the results depend on: the viewer, the choice, the page, each campaign's journal
+    version and name (every roster change but a link bumps the version), and the roster names
+    linked to accounts, with the accounts' names (a small query: the rest of the rosters is
+    read only when the results are worked out)."""
+    linked = Player.objects.filter(campaign__in=campaigns, user__isnull=False).values_list(
+        "campaign_id", "name", "user_id", "user__username"
+    )
     seen = (
         RESULTS_FORMAT,
         request.user.pk,
         chosen.pk if chosen else None,
         asked,
         [(c.pk, c.journal_version, c.slug, c.name) for c in campaigns],
-        sorted(roster, key=repr),
+        sorted(linked),
     )
     return "stats-results:" + hashlib.blake2b(repr(seen).encode(), digest_size=20).hexdigest()
 
@@ -88,17 +95,16 @@ def stats_detail(request):
     campaigns = list(Campaign.objects.for_user(request.user).order_by("name", "pk"))
     chosen = next((c for c in campaigns if c.slug == request.GET.get("campaign")), None)
     in_scope = [chosen] if chosen else campaigns
-    # Every campaign's roster, even when one is shown: a name linked in another campaign
-    # still says whose it is.
-    roster = _roster_names(campaigns)
     # The game-by-game table, latest first, a page at a time (?games=N): never every game.
     asked = whole_number(request.GET.get("games"))
-    key = _results_key(request, campaigns, chosen, roster, asked)
+    key = _results_key(request, campaigns, chosen, asked)
     results = cache.get(key)
     if results is None:
         summary = stats.summarize(
             contributions.records(in_scope),  # each campaign's, kept per journal version
-            stats.people(roster),
+            # Every campaign's roster, even when one is shown: a name linked in another
+            # campaign still says whose it is.
+            stats.people(_roster_names(campaigns)),
             me=request.user.pk,
             order=[system.key for system in registry.systems()],
         )
