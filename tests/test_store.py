@@ -275,3 +275,30 @@ def test_a_refused_correction_saves_nothing(owner):
         store.append(campaign, [play_log.correction_entry(99, data["games"][0])], owner)
     assert not campaign.entries.filter(kind="correction").exists()
     assert Campaign.objects.get(pk=campaign.pk).journal_version == version
+
+
+def test_the_states_kept_in_the_process_drop_the_least_recently_used_first():
+    from campaigns.rules.base import Timeline
+
+    states.forget_in_process()
+    for pk in range(states.MEMO_SIZE):
+        states._remember_in_process(pk, 1, Timeline(current=pk))
+    assert states._in_process(0, 1).current == 0  # a hit: now the most recently used
+    states._remember_in_process(states.MEMO_SIZE, 1, Timeline(current="new"))
+    assert states._in_process(0, 1) is not None  # kept: it was just read
+    assert states._in_process(1, 1) is None  # the least recently used went
+    states.forget_in_process()
+
+
+def test_a_roster_change_keeps_the_snapshot_at_the_new_version(owner):
+    from campaigns import roster
+
+    campaign = store.import_journal(load_journal(NAME), owner=owner)
+    roster.add_player(campaign, "Zed")
+    campaign.refresh_from_db()
+    snapshot = CampaignSnapshot.objects.get(pk=campaign.pk)
+    assert snapshot.journal_version == campaign.journal_version
+    states.forget_in_process()
+    applied = states.entries_applied()
+    assert "Zed" in states.state(campaign).players
+    assert states.entries_applied() == applied  # read from the snapshot, nothing folded
