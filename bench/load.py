@@ -3,12 +3,12 @@ tables against gunicorn (2 sync workers) on 127.0.0.1, on this machine.
 
 Each table is a Captain America log with 4 phones polling its live refresh every 2 seconds
 (`play/live/?v=<version>&on=overview`: an empty 204 while nothing changed, the fresh part
-after a change) and one tap every 4 to 6 seconds (logging a play through its form: a write
-under the campaign's lock, then the redirect's page). The number of tables grows each step
+after a change) and one tap every 4 to 6 seconds (the log-a-play form fetched, then a play
+posted through it: a write under the campaign's lock). The number of tables grows each step
 (4, 8, 12, 18, 27, ... up to --most) for --seconds each, after a warm-up that is not counted;
 a step holds when no request failed, the polls' 95th percentile stays under 1 s and the taps'
-under 2 s. The phones are threads of this
-process, on the same 2 cores as the server: the estimate is a floor.
+under 2 s. The phones are threads of this process, on the same 2 cores as the server: the
+estimate is a floor.
 
     .venv/bin/python bench/load.py [--most 64] [--seconds 20]      (DATABASE_URL for PostgreSQL)
 """
