@@ -1,8 +1,8 @@
 """Throughput under gunicorn (2 sync workers) against a bare view, on this machine (issue 17).
 
 Starts gunicorn (bench_settings: the app plus the bare view) on the bench's own SQLite file
-(or DATABASE_URL), logs in one account, then for each page runs a fixed number of clients on
-persistent connections for a few seconds, right after the same for the bare view, 3 rounds:
+(or DATABASE_URL), logs in one account, then for each page runs a fixed number of clients for a
+few seconds (a sync worker closes each connection after its answer), right after the same for the bare view, 3 rounds:
 the page's requests a second as a % of the bare view's (median and spread). The clients run
 on the same 2 cores as the server: the figures are for comparing, not for capacity (see load.py).
 """
@@ -150,7 +150,7 @@ def main():
                 page = requests_a_second(server.port, cookie, path)
                 bare_rates.append(bare)
                 shares[label].append(100 * page / bare)
-        print("Throughput under gunicorn (2 sync workers, 4 clients on keep-alive connections, 4 s each, "
+        print("Throughput under gunicorn (2 sync workers, 4 clients, 4 s each, "
               "each page right after the bare view, 3 rounds)")
         print(f"bare view: {statistics.median(bare_rates):.0f} requests/s (median)")
         for label, values in shares.items():
