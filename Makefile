@@ -15,7 +15,7 @@ BASE_PYTHON := $(shell for c in "$$(pyenv root 2>/dev/null)/versions/$(PYTHON_VE
 	if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v "$$c"; break; fi; done)
 
-.PHONY: run test test-fast lint-imports bench check-python venv clean css
+.PHONY: run test test-fast lint-imports bench load check-python venv clean css
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -67,6 +67,12 @@ css: $(VENV)/.run-installed
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py
+	$(PY) bench/paired_bench.py
+	$(PY) bench/servers.py
+
+# How many game nights one gunicorn app server holds (simulated tables; minutes).
+load: $(VENV)/.test-installed
+	$(PY) bench/load.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -1,9 +1,8 @@
 """Medians over repeated runs: importing a 15-game Risk Legacy journal, folding it, and
 reading the cached state; then a long play log: importing 100 and 1,000 Risk: Skyrim plays,
 the peak memory of a fresh process importing 1,000 plays and showing their first page, and
-the overview of a 100- and a 1,000-play log, cold and warm, with their ratios side by side;
-last, the main pages of every game system as ratios to a bare Django view timed in the same
-run (this machine is shared and noisy: absolute times mean little, ratios much more).
+the overview of a 100- and a 1,000-play log, cold and warm, with their ratios side by side.
+Every page as a ratio to a bare Django view, paired: bench/paired_bench.py.
 Run with `make bench`; the README quotes the figures. Nothing here is a pass or fail: the
 figures depend on the machine, their ratios much less.
 
@@ -20,7 +19,6 @@ import sys
 import tempfile
 import time
 import tracemalloc
-import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,12 +86,11 @@ def main():
     print(f"import_journal (parse, fold, save)  median {import_ms:8.2f} ms   (aim < 300 ms)")
     print(f"fold the whole journal              median {fold_ms:8.2f} ms")
     print(f"cached state read                   median {read_ms:8.3f} ms   (aim < 1 ms)")
-    print(f"cached state read, other process    median {shared_ms:8.3f} ms   (one state unpickled from Django's cache)")
+    print(f"cached state read, other process    median {shared_ms:8.3f} ms   (a state as of game 7, unpickled from Django's cache)")
     print(f"state as campaign_state JSON        median {json_ms:8.3f} ms")
     print()
-    logs = long_play_log()
-    print()
-    pages_against_a_bare_view(logs)
+    long_play_log()
+    # Every page against a bare view, paired: bench/paired_bench.py (also in `make bench`).
 
 
 # A long play log ----------------------------------------------------------------------------
@@ -166,8 +163,8 @@ def import_text(text: str, owner):
 
 def overview_timer(campaign, owner):
     """(folded, cold, warm): the overview page as a server process answers it
-    - folded: with nothing folded anywhere (the first page after a restart with a per-process
-      cache: the journal read from the database and folded),
+    - folded: with nothing kept in the process nor cached (a worker that did not serve the
+      write: the writer's snapshot read from the database, nothing folded),
     - cold: first in a new process whose shared cache holds the state (unpickled from it, as
       the Risk Legacy figures above count "other process"),
     - warm: after that (the timeline kept in the process)."""
@@ -227,127 +224,11 @@ def long_play_log():
     row("import_journal (parse, fold, save)", import_ms[SHORT], import_ms[LONG], "aim: about x10")
     row("overview, cold (new process)", cold_ms[SHORT], cold_ms[LONG], "aim: at most x3")
     row("overview, warm", warm_ms[SHORT], warm_ms[LONG], "aim: at most x3")
-    row("overview, nothing cached (fold)", folded_ms[SHORT], folded_ms[LONG], "linear: read and fold the log")
+    row("overview, nothing kept (snapshot)", folded_ms[SHORT], folded_ms[LONG], "the writer's snapshot read")
     print(f"peak memory of a fresh process importing {LONG:,} plays and showing their overview: "
           f"{peak_rss_mb:.0f} MB resident (aim < 300 MB), of which {traced_mb:.0f} MB allocated by Python "
           f"for the import and the page")
     return imported
-
-
-# Every system's pages as ratios to a bare Django view -------------------------------------
-
-DEMO = ROOT / "campaigns" / "data" / "demo"
-PAGE_RUNS = 21
-BARE = "bare Django view"
-
-
-def bare_view(request):
-    """The baseline: a tiny response through the whole middleware stack. It asks who is
-    logged in, as every page does, so the session and user lookups are in the baseline and
-    a page's ratio is what it adds to any logged-in request."""
-    from django.http import HttpResponse
-
-    return HttpResponse(f"ok {request.user.is_authenticated}")
-
-
-def bench_urlconf() -> str:
-    """A urlconf for this process only: the project's URLs plus the bare view (never added
-    to the app's own URLs)."""
-    from django.urls import include, path
-
-    from tracker import urls as project_urls
-
-    module = types.ModuleType("bench_urls")
-    module.urlpatterns = [path("bench/bare/", bare_view), path("", include(project_urls.urlpatterns))]
-    for handler in ("handler403", "handler404", "handler500"):
-        setattr(module, handler, getattr(project_urls, handler))
-    sys.modules[module.__name__] = module
-    return module.__name__
-
-
-def main_pages(logs: dict) -> list[tuple[str, str]]:
-    """(label, address) of each system's main pages on its demo journal, and the overviews
-    of the 100- and 1,000-play logs timed above."""
-    from django.urls import reverse
-
-    from campaigns import store
-
-    owner = owner_account()
-
-    def imported(file_name):
-        return store.import_journal(json.loads((DEMO / file_name).read_text()), owner)
-
-    def at(name, campaign, **kwargs):
-        return reverse(name, kwargs={"slug": campaign.slug, **kwargs})
-
-    risk = imported("risk_legacy_15_games.json")
-    dawnguard = imported("dawnguard_campaign.json")
-    pages = [
-        ("Risk Legacy overview", risk.get_absolute_url()),
-        ("Risk Legacy Play", at("play", risk)),
-        ("Risk Legacy board", at("board", risk)),
-        ("Risk Legacy history", at("history", risk)),
-        ("Dawnguard overview", dawnguard.get_absolute_url()),
-        ("Dawnguard Play", at("play", dawnguard)),
-        ("Dawnguard history", at("history", dawnguard)),
-    ]
-    for label, file_name in (("Risk: Skyrim", "risk_skyrim_plays.json"),
-                             ("Captain America", "captain_america_plays.json")):
-        log = imported(file_name)
-        pages += [
-            (f"{label} overview", log.get_absolute_url()),
-            (f"{label} history", at("history", log)),
-            (f"{label} standings", at("standings", log)),
-            (f"{label} play 1", at("play_detail", log, number=1)),
-        ]
-    pages += [
-        (f"play log of {plays:,} plays, overview", logs[plays].get_absolute_url()) for plays in (SHORT, LONG)
-    ]
-    return pages
-
-
-def pages_against_a_bare_view(logs: dict) -> None:
-    """Each page cold (nothing cached: the journal read and folded) and warm (its state
-    cached), timed in turn with the bare view so a busy machine slows them alike."""
-    from django.core.cache import cache
-    from django.test import Client
-    from django.test.utils import override_settings
-
-    from campaigns import states
-
-    with override_settings(ROOT_URLCONF=bench_urlconf()):
-        pages = main_pages(logs)
-        client = Client()
-        client.force_login(owner_account())
-
-        def shown(url):
-            def get():
-                assert client.get(url).status_code == 200, url
-            return get
-
-        def cold(url):
-            def get():
-                states.forget_in_process()
-                cache.clear()
-                shown(url)()
-            return get
-
-        actions = {BARE: shown("/bench/bare/")}
-        for label, url in pages:
-            actions[(label, "cold")] = cold(url)
-            actions[(label, "warm")] = shown(url)  # right after the cold one: its state cached
-        for action in actions.values():
-            action()  # templates compiled, code imported: not counted
-        ms = side_by_side(actions, runs=PAGE_RUNS)
-
-    bare = ms[BARE]
-    print(f"Pages as ratios to a bare Django view (median of {PAGE_RUNS} runs taken in turn; "
-          f"cold: nothing cached, warm: the state cached)")
-    print(f"{'page':<42} {'cold ms':>8} {'x bare':>7} {'warm ms':>8} {'x bare':>7}")
-    print(f"{BARE:<42} {'':>8} {'':>7} {bare:8.1f} {1:7.1f}")
-    for label, _ in pages:
-        cold_ms, warm_ms = ms[(label, "cold")], ms[(label, "warm")]
-        print(f"{label:<42} {cold_ms:8.1f} {cold_ms / bare:7.1f} {warm_ms:8.1f} {warm_ms / bare:7.1f}")
 
 
 def memory_in_a_fresh_process() -> tuple[float, float]:

@@ -194,3 +194,19 @@ class Tap(models.Model):
 
     def __str__(self):
         return f"{self.campaign} tap {self.key}"
+
+
+class CampaignSnapshot(models.Model):
+    """A campaign's folded state as of one journal version, written by the writer inside its
+    write transaction (campaigns/states.py): any process on any app server reads it instead of
+    folding the journal again. `state_format` is the rules' STATE_FORMAT it was pickled under
+    (another one is never read); `last_game` the last game's number, as the fold counted it."""
+
+    campaign = models.OneToOneField(Campaign, primary_key=True, on_delete=models.CASCADE, related_name="snapshot")
+    journal_version = models.PositiveIntegerField()
+    state_format = models.PositiveSmallIntegerField()
+    last_game = models.PositiveIntegerField(default=0)
+    state = models.BinaryField()
+
+    def __str__(self):
+        return f"{self.campaign_id} at version {self.journal_version}"

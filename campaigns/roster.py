@@ -1,7 +1,8 @@
 """The roster's writes: adding, renaming, linking and removing a campaign's players.
 
 Each write takes the campaign's lock (as the store's journal writes do), so it queues with
-them, and bumps the journal version, so no cached state of the old roster is served again.
+them, and bumps the journal version and folds the journal again (campaigns.states keeps it), so no
+state of the old roster is served again.
 A name is renamed everywhere the journal mentions it; a name that has played stays.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from . import states
 from .models import Campaign, Entry, Player
 from .rules import base, limits
 from .rules.base import RuleError
@@ -28,6 +30,7 @@ def add_player(campaign: Campaign, name: str) -> Player:
         position = locked.players.count()
         player = Player.objects.create(campaign=locked, name=name, position=position)
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        states.refold(locked)
     return player
 
 
@@ -52,9 +55,10 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
         Entry.objects.bulk_update(renamed_entries, ["data"], batch_size=500)
         player.name = new_name
         player.save(update_fields=["name"])
-        # Check the renamed journal still folds (it always should: names are opaque to rules).
-        base.fold(locked.rules, locked.roster(), locked.live_entries())
+        # The renamed journal is folded again (it always folds: names are opaque to rules)
+        # and kept as the campaign's snapshot.
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        states.refold(locked)
 
 
 def link_player(campaign: Campaign, player: Player, user) -> None:
@@ -92,3 +96,4 @@ def delete_player(campaign: Campaign, player: Player) -> None:
             raise RuleError(f"{player.name} has played in this campaign, so the name stays on the roster.")
         player.delete()
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        states.refold(locked)

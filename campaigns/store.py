@@ -221,6 +221,7 @@ def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
         )
+        remember(campaign, base.fold(campaign.rules, list(players), []))  # its first snapshot
     return campaign
 
 

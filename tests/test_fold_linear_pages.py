@@ -7,6 +7,7 @@ fold's own bounds are in tests/rules/test_fold_linear.py.
 """
 
 import pickle
+import re
 import tracemalloc
 
 import pytest
@@ -79,12 +80,33 @@ def test_a_journal_at_the_limits_caches_one_state_and_its_first_pages_take_bound
         in_another_process()
         tracemalloc.start()
         try:
-            assert client.get(reverse(page, args=[campaigns[size].slug])).status_code == 200
+            response = client.get(reverse(page, args=[campaigns[size].slug]))
+            assert response.status_code == 200
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
         # Before issue 17, 500 Risk Legacy games held 1.2 GB here (a state per game).
         assert peak < 50 * MB, (page, peak // MB)  # 20 MB at most, all told
+        # No page renders more than a page of games (a history of 500 games: 20 at a time).
+        assert response.content.decode().count('<li class="game') <= 20, page
+
+
+@pytest.mark.parametrize(("system", "pages"), [("risk-legacy", 3), ("dawnguard", 3)])
+def test_a_long_history_is_paged_and_every_page_links_on(client, owner, system, pages):
+    """Every game or sitting is on exactly one page, reached from the first by its links."""
+    campaign = imported(system, {"risk-legacy": 50, "dawnguard": 48}[system], owner)
+    client.force_login(owner)
+    url = reverse("history", args=[campaign.slug])
+    seen, html, visited = [], client.get(url).content.decode(), 0
+    word = {"risk-legacy": "game", "dawnguard": "sitting"}[system]
+    while True:
+        visited += 1
+        seen += [int(n) for n in re.findall(r'<li class="game" id="%s-(\d+)"' % word, html)]
+        link = re.search(r'<a class="button small secondary" rel="(?:next|prev)" href="\?page=(\d+)#timeline">(?:Older games|Earlier sittings)</a>', html)
+        if link is None:
+            break
+        html = client.get(url, {"page": link.group(1)}).content.decode()
+    assert visited == pages and sorted(seen) == list(range(1, campaign.games_played + 1))
 
 
 # "As of game n" from the store --------------------------------------------------------------

@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from campaigns import states, store
-from campaigns.models import Campaign
+from campaigns.models import Campaign, CampaignSnapshot, Entry
 from campaigns.rules import journal, play_log
 from campaigns.rules.base import RuleError
 
@@ -156,9 +156,17 @@ def test_several_campaigns_fold_from_two_queries_and_match_their_own_folds(owner
 
     cache.clear()
     campaigns = list(Campaign.objects.filter(pk__in=expected))
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):  # the writers' snapshots
         folded = states.timelines(campaigns)
     assert {c.pk: c.rules.state_json(folded[c.pk].current) for c in campaigns} == expected
+    # Campaigns with no snapshot (kept before snapshots were): folded from two queries in all.
+    CampaignSnapshot.objects.all().delete()
+    states.forget_in_process()
+    applied = states.entries_applied()
+    with django_assert_num_queries(3):
+        folded = states.timelines(campaigns)
+    assert {c.pk: c.rules.state_json(folded[c.pk].current) for c in campaigns} == expected
+    assert states.entries_applied() - applied == Entry.objects.filter(campaign__in=campaigns).count()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -204,12 +212,12 @@ def test_an_entry_with_a_text_the_database_refuses_is_refused_before_saving(owne
 SKYRIM = "risk_skyrim_plays.json"
 
 
-def test_a_play_log_caches_only_its_state_now(owner):
+def test_a_play_log_keeps_only_its_state_now(owner):
     from django.core.cache import cache
 
     campaign = store.import_journal(load_journal(SKYRIM), owner)
     assert campaign.games_played >= 2
-    assert cache.get(states._state_key(campaign, None)) is not None
+    assert CampaignSnapshot.objects.get(pk=campaign.pk).journal_version == campaign.journal_version
     assert all(cache.get(states._state_key(campaign, n)) is None for n in range(campaign.games_played + 1))
     assert states.timeline(campaign).entries is None  # nothing kept to go back: derived when asked
 
@@ -222,12 +230,12 @@ def test_a_play_log_as_of_each_play_matches_a_journal_cut_after_it(owner):
         assert states.state_json(campaign, as_of=n) == states.state_json(store.import_journal(cut))
 
 
-def test_another_process_works_out_a_play_log_as_of_a_play_from_one_cached_state(owner, django_assert_num_queries):
+def test_another_process_works_out_a_play_log_as_of_a_play_from_one_kept_state(owner, django_assert_num_queries):
     campaign = store.import_journal(load_journal(SKYRIM), owner)
     expected = states.state_json(campaign, as_of=1)
     states.forget_in_process()
     campaign = Campaign.objects.get(pk=campaign.pk)
-    with django_assert_num_queries(0):
+    with django_assert_num_queries(1):  # the writer's snapshot
         assert campaign.rules.state_json(states.state(campaign, as_of=1)) == expected
         states.state(campaign)
 
@@ -267,3 +275,30 @@ def test_a_refused_correction_saves_nothing(owner):
         store.append(campaign, [play_log.correction_entry(99, data["games"][0])], owner)
     assert not campaign.entries.filter(kind="correction").exists()
     assert Campaign.objects.get(pk=campaign.pk).journal_version == version
+
+
+def test_the_states_kept_in_the_process_drop_the_least_recently_used_first():
+    from campaigns.rules.base import Timeline
+
+    states.forget_in_process()
+    for pk in range(states.MEMO_SIZE):
+        states._remember_in_process(pk, 1, Timeline(current=pk))
+    assert states._in_process(0, 1).current == 0  # a hit: now the most recently used
+    states._remember_in_process(states.MEMO_SIZE, 1, Timeline(current="new"))
+    assert states._in_process(0, 1) is not None  # kept: it was just read
+    assert states._in_process(1, 1) is None  # the least recently used went
+    states.forget_in_process()
+
+
+def test_a_roster_change_keeps_the_snapshot_at_the_new_version(owner):
+    from campaigns import roster
+
+    campaign = store.import_journal(load_journal(NAME), owner=owner)
+    roster.add_player(campaign, "Zed")
+    campaign.refresh_from_db()
+    snapshot = CampaignSnapshot.objects.get(pk=campaign.pk)
+    assert snapshot.journal_version == campaign.journal_version
+    states.forget_in_process()
+    applied = states.entries_applied()
+    assert "Zed" in states.state(campaign).players
+    assert states.entries_applied() == applied  # read from the snapshot, nothing folded

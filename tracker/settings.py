@@ -5,6 +5,9 @@ DJANGO_DEBUG           "1" for development (make run); off by default
 DJANGO_SECRET_KEY      required when DEBUG is off
 DJANGO_ALLOWED_HOSTS   comma-separated host names; required when DEBUG is off
 DJANGO_SECURE_SSL_REDIRECT  "0" when the reverse proxy already redirects to HTTPS
+CACHE_URL              a shared cache: redis://host:6379/0 (needs the redis package) or
+                       db:// (a table in the database); unset: a cache per process
+LEDGER_COUNT_FOLDS     "1" adds the X-Ledger-Entries-Applied header (tests, benchmarks)
 """
 
 import os
@@ -75,6 +78,8 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a lockout raised by the backend into a response.
     "axes.middleware.AxesMiddleware",
 ]
+if env_flag("LEDGER_COUNT_FOLDS"):
+    MIDDLEWARE.insert(0, "campaigns.fold_count.EntriesAppliedHeader")
 
 ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"
@@ -150,16 +155,33 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# A per-process cache is enough: cached campaign states are keyed by the campaign's journal
-# version, read from the database, so servers that share a database never serve a stale one.
-# The folded states, one entry per campaign per game (about 30 KB each): room for ~130
-# fifteen-game campaigns per process (the default 300 holds about 17), some 60 MB at most.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# The cache holds what is worked out once per journal version (a state as of an earlier game,
+# a campaign's part of the stats, rendered page parts), every key carrying the campaign's
+# journal version, so it is never stale. The state now needs none: the writer keeps it in the
+# database (campaigns/states.py). Per process unless CACHE_URL names a shared one, so that
+# every worker and app server works each of those out once per write, not once per process:
+# redis://... is Django's Redis cache (pip install redis), db:// a table in the database
+# (created by migrate; db://name names the table).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+elif CACHE_URL.startswith("db://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_URL.removeprefix("db://").strip("/") or "ledger_cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
     }
-}
+elif CACHE_URL:
+    raise ImproperlyConfigured("CACHE_URL is redis://host:port/db or db:// (or unset).")
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

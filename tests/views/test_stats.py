@@ -142,6 +142,15 @@ def test_a_linked_account_is_one_player_across_names_and_marked_you(client, owne
                      client.get(URL).content.decode(), re.S)
 
 
+def test_the_kept_results_follow_a_name_linked_since(client, owner, group):
+    """The results are kept per journal versions; linking a name bumps none, and is seen."""
+    client.force_login(owner)
+    assert "you<" not in client.get(URL).content.decode()
+    roster.link_player(group["risk_legacy_15_games"], group["risk_legacy_15_games"].players.get(name="Ana"), owner)
+    html = client.get(URL).content.decode()
+    assert re.search(r'player-label">Ana<.*?badge">you<', html, re.S)
+
+
 def test_no_campaign_yet(client, owner):
     client.force_login(owner)
     html = client.get(URL).content.decode()

@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.utils.functional import SimpleLazyObject
 from django.db.models import Q
 
 from ... import registry
@@ -172,7 +173,8 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     return {
         "plays_page": page,
         "plays_total": len(numbers),
-        "play_items": play_items(campaign, state, shown),
+        # Read (a query) and worded only if the list is rendered: it is kept rendered per version.
+        "play_items": SimpleLazyObject(lambda: play_items(campaign, state, shown)),
         "player": player,
         "older": _older(numbers, shown),
         "shown": {
@@ -185,12 +187,24 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     }
 
 
+def _shown_to_refresh(state, shown: list[int], new: int) -> list[int]:
+    """The plays a refresh swaps in place, latest first: never more than a page with the new
+    ones, whatever the poll says it shows (?oldest=1 on a log of 5,000 plays): those ever
+    corrected or deleted first, then the latest shown (where another phone's change lands)."""
+    room = max(PLAYS_PER_PAGE - new, 0)
+    changed = [number for number in shown if state.is_deleted(number) or state.corrections_of(number)]
+    chosen = set(changed[:room])
+    chosen.update(number for number in shown[: room - len(chosen)])
+    return sorted(chosen, reverse=True)
+
+
 def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
     sent by the poll): the plays logged since, to go on top (only on a list that starts at
-    the latest), then every play shown, the list morphed by the plays' ids (a new play is
-    added, a correction or a deletion shows, an unchanged play is not touched). A list that showed nothing, or a shown play undone, gets the plays
-    from the latest down to the oldest shown, whole."""
+    the latest), then the shown plays a refresh may change, each morphed in place by its id (a
+    correction or a deletion shows, an unchanged play is not touched), never more than a page
+    with the new ones (`_shown_to_refresh`). A list that showed nothing, or a shown play undone,
+    gets the plays from the latest down, a page at most, whole."""
     newest, oldest = whole_number(request.GET.get("newest")), whole_number(request.GET.get("oldest"))
     top = request.GET.get("top") == "1"
     numbers = numbers_of(state, player)
@@ -198,7 +212,7 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     if not newest or not oldest or newest > (everyone[0] if everyone else 0):
         if not oldest:
             return {**plays_context(None, campaign, state, player), "plays_whole": True}
-        kept = [number for number in numbers if number >= oldest]
+        kept = [number for number in numbers if number >= oldest][:PLAYS_PER_PAGE]  # a page at most
         return {
             "player": player,
             "plays_total": len(numbers),
@@ -213,14 +227,17 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
             "plays_whole": True,
         }
     new = [number for number in numbers if number > newest] if top else []
-    in_place = [number for number in numbers if oldest <= number <= newest]
+    if len(new) > PLAYS_PER_PAGE:  # more than a page logged since: the list starts again
+        return {**plays_context(None, campaign, state, player), "plays_whole": True}
+    shown = [number for number in numbers if oldest <= number <= newest]
+    in_place = _shown_to_refresh(state, shown, len(new))
     items = play_items(campaign, state, new + in_place)
     return {
         "player": player,
         "plays_total": len(numbers),
-        "new_items": items[: len(new)],  # named in the poll's one line
-        "play_items": items,  # the list morphed by id: only the new plays are added
-        "older": _older(numbers, new + in_place),  # its count grows with the new plays
+        "new_items": items[: len(new)],  # on top, named in the poll's one line
+        "play_items": items[len(new) :],  # each morphed in place by its id: a page at most
+        "older": _older(numbers, new + shown),  # its count grows with the new plays
         "shown": {"top": top, "newest": new[0] if new else newest, "oldest": oldest, "more": False},
         "plays_whole": False,
     }

@@ -5,13 +5,17 @@ rule: the overview asks the rules layer's helpers about the state it is given, t
 reads what the fold recorded of each sitting in the cached state (no query per sitting).
 """
 
+from dataclasses import replace
+
 from django.contrib.auth.decorators import login_required
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from .... import states
 from ....access import campaign_for
 from ....rules import dawnguard as rules
 from ....web.htmx import render_page
+from ....web.pages import asked_page, page_of
 from .. import charts
 from .. import history as looking_back
 
@@ -55,6 +59,32 @@ def overview(access, state) -> dict:
     }
 
 
+SITTINGS_A_PAGE = 20
+
+
+class _Sittings(list):
+    """The chapters shown on one page of sittings, with the page (for its links)."""
+
+    page = None
+
+
+def _page(chapters, asked):
+    """The chapters holding the page `asked` of the sittings (in the order played; the last
+    page when none is asked), each with only its sittings on that page."""
+    numbers = [sitting.number for chapter in chapters for sitting in chapter.sittings]
+    page = page_of(numbers, SITTINGS_A_PAGE, asked, last_first=True)
+    shown = set(page.object_list)
+    kept = _Sittings()
+    for chapter in chapters:
+        sittings = [sitting for sitting in chapter.sittings if sitting.number in shown]
+        if sittings:
+            shown_chapter = replace(chapter, sittings=sittings)
+            shown_chapter.sittings_played = len(chapter.sittings)  # on every page
+            kept.append(shown_chapter)
+    kept.page = page
+    return kept
+
+
 @login_required
 @require_safe
 def history(request, slug):
@@ -64,6 +94,7 @@ def history(request, slug):
     campaign = access.campaign
     state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
+    asked = asked_page(request)
     fort_points = looking_back.fort_points(state) if state.games else []
     balance_rows = looking_back.balance_rows(state)
     context = {
@@ -72,7 +103,9 @@ def history(request, slug):
         "players": state.players,
         "player": player,
         "setup": looking_back.setup_lines(state),
-        "chapters": looking_back.chapters(state, player),
+        # A page of sittings (?page=N), opening on the latest: 480 sittings render 20 at a time.
+        "chapters": SimpleLazyObject(lambda: _page(looking_back.chapters(state, player), asked)),
+        "page_asked": asked,
         "sittings_played": len(state.games),
         "fort_points": fort_points[1:],
         "fort_chart": charts.fort_levels(fort_points) if fort_points else None,

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import hashlib
+from urllib.parse import urlencode
+
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
 from .... import states
 from ....access import Access, campaign_for
 from ....web import live as live_refresh
-from ....web.htmx import render_page
+from ....web.htmx import render_page, vary_on_htmx
 from ....web.params import whole_number
 from .. import plays
 
@@ -45,6 +50,30 @@ def _live_context(request, access: Access, on: str) -> dict:
     return context
 
 
+# The fresh part after a change is the same for every phone of a table that asks with the same
+# query (the version it shows, its list's newest and oldest plays, its filter) and the same kind
+# of access (it holds no form, no CSRF token, no name of the viewer): rendered once per journal
+# version and query, and kept, so four phones polling one table render it once.
+LIVE_SECONDS = 60 * 10
+
+
+def _kept_answer(request, access, on):
+    campaign = access.campaign
+    membership = access.membership.role if access.membership else "public"
+    asked = urlencode(sorted(request.GET.items()))
+    key = "play-log-live:" + hashlib.blake2b(
+        f"{campaign.pk}:{campaign.journal_version}:{membership}:{bool(request.htmx)}:{asked}".encode(),
+        digest_size=20,
+    ).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        context = _live_context(request, access, on)
+        context["changed"] = True
+        html = render_page(request, "play_log/live.html", context).rendered_content
+        cache.set(key, html, LIVE_SECONDS)
+    return vary_on_htmx(HttpResponse(html))
+
+
 @require_safe
 def live(request, slug):
     """Polled every 2 seconds by a play log's overview, history and log-a-play form: 204 while
@@ -52,10 +81,5 @@ def live(request, slug):
     on = request.GET.get("on")
     on = on if on and on in live_refresh.POLLS else "history"
     return live_refresh.live_response(
-        request,
-        slug,
-        access_for=campaign_for,
-        answer=lambda access: render_page(
-            request, "play_log/live.html", _live_context(request, access, on) | {"changed": True}
-        ),
+        request, slug, access_for=campaign_for, answer=lambda access: _kept_answer(request, access, on)
     )

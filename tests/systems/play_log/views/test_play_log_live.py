@@ -12,6 +12,7 @@ from campaigns import roster, states, store
 from campaigns.models import Campaign
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
+from campaigns.systems.play_log.plays import PLAYS_PER_PAGE
 
 from tests.conftest import load_journal
 from tests.factories import UserFactory
@@ -269,9 +270,13 @@ def _long_log(owner, plays=45):
     return import_log(skyrim_log(plays), owner)
 
 
-def _item_numbers(html):
-    """The plays of the list an answer morphs in (by their ids), in order."""
-    return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)">', html)]
+def _item_numbers(html, oob=None):
+    """The plays of the list an answer brings, in order: all of them (a list morphed whole),
+    those morphed in place by their ids (`oob`), or those it puts on top (not `oob`)."""
+    if oob is None:
+        return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)"', html)]
+    morphed = ' hx-swap-oob="morph"' if oob else ""
+    return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)"%s>' % morphed, html)]
 
 
 def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner):
@@ -281,9 +286,11 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     number = another_phone_logs(campaign, owner)  # play 46
     # Pages 1 and 2 are shown: plays 45 down to 6.
     html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
-    # The new play on top of every shown play (the list morphed by id: only play 46 is added).
-    assert _item_numbers(html) == [number, *range(45, 5, -1)]
-    assert 'id="play-5"' not in html and "before=6" in html
+    top = html[html.index('hx-swap-oob="afterbegin:#plays"') : html.index("</ol>")]
+    assert _item_numbers(top, oob=False) == [number]
+    # A page of plays at most, the new one included: the latest shown are morphed in place.
+    assert _item_numbers(html, oob=True) == list(range(45, 26, -1))
+    assert 'id="play-5"' not in html and 'id="plays"' not in html and "Older plays" not in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
     assert '<span class="muted" id="plays-more-count">41 of 46 shown</span>' in html
@@ -332,7 +339,7 @@ def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
     assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html and _item_numbers(html) == [46]
 
 
-def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, owner):
+def test_an_undone_play_that_was_shown_brings_the_list_back_to_its_first_page(client, owner):
     campaign = _long_log(owner)
     client.force_login(owner)
     another_phone_logs(campaign, owner)
@@ -340,8 +347,19 @@ def test_an_undone_play_that_was_shown_brings_the_loaded_plays_whole(client, own
     store.undo_last(campaign, owner)
     html = poll(client, campaign, v=seen, on="history", newest=46, oldest=6, top=1).content.decode()
     assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html
-    assert _item_numbers(html) == list(range(45, 5, -1))
-    assert "35 of 45 shown" not in html and "40 of 45 shown" in html
+    # A page at most, whatever was loaded: the latest plays, with "Older plays" under them.
+    assert _item_numbers(html, oob=False) == list(range(45, 25, -1))
+    assert "20 of 45 shown" in html
+
+
+def test_a_poll_that_says_it_shows_every_play_renders_a_page_at_most(client, owner):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    number = another_phone_logs(campaign, owner)
+    for params in ({"newest": number - 1, "oldest": 1, "top": 1}, {"newest": 10**6, "oldest": 1, "top": 1}):
+        html = poll(client, campaign, v=seen, on="history", **params).content.decode()
+        assert len(_item_numbers(html, oob=True) + _item_numbers(html, oob=False)) <= PLAYS_PER_PAGE, params
 
 
 def test_the_overview_s_header_count_follows_the_plays(client, owner, logged):
@@ -368,3 +386,23 @@ def test_a_refresh_that_keeps_the_shown_plays_queries_the_same_for_5_and_60_play
         counts.append((queries(client, kept, headers=HTMX), queries(client, kept, headers=HTMX, cold=True)))
     assert counts[0] == counts[1], counts
     assert counts[0][0] <= 6 and counts[0][1] <= 10, counts
+
+
+def test_four_phones_of_a_table_asking_alike_get_the_fresh_part_rendered_once(client, owner, logged, monkeypatch):
+    from campaigns.systems.play_log.views import live as live_view
+
+    made = []
+    real = live_view._live_context
+    monkeypatch.setattr(live_view, "_live_context", lambda *args: made.append(1) or real(*args))
+    client.force_login(owner)
+    seen = version(logged)
+    number = another_phone_logs(logged, owner)
+    asked = {"v": seen, "on": "history", "player": "", "newest": number - 1, "oldest": 1, "top": 1}
+    answers = [poll(client, logged, **asked).content for _ in range(4)]
+    assert len(set(answers)) == 1 and f'id="play-{number}"'.encode() in answers[0]
+    assert made == [1]
+    # Another list (another filter) or another version is rendered for itself.
+    poll(client, logged, **{**asked, "player": "Ana"})
+    another_phone_logs(logged, owner)
+    poll(client, logged, **asked)
+    assert made == [1, 1, 1]

@@ -299,7 +299,9 @@ def test_the_board_pages_query_the_same_for_1_and_15_games(owner_client, owner, 
             "territory-as-of": territory_url(campaign, "egypt", 1),
         }[page]
         counts.append(count_queries(owner_client, url, cold=cold, headers=headers))
-    assert counts[0] == counts[1] <= 6
+    # Cold, the board after the last game (the 1-game campaign's game 1) is the state now, one
+    # read (the writer's snapshot); a board as of an earlier game reads the roster and journal.
+    assert counts[0] <= counts[1] <= 6
 
 
 def test_a_factory_campaign_of_another_system_has_a_history_but_no_board(owner_client, owner):

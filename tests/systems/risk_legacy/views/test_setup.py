@@ -359,7 +359,9 @@ def test_the_editable_form_is_bounded_in_queries(as_owner, campaign):
         with CaptureQueriesContext(connection) as captured:
             assert as_owner.get(url(campaign)).context["editing"] is True
         counts["cold" if cold else "cached"] = len(captured)
-    assert counts["cached"] <= 3 and counts["cold"] <= 5, counts
+    # Cold, a factory's campaign (never written through the store, so with no snapshot) asks
+    # for its snapshot, then reads its roster and journal.
+    assert counts["cached"] <= 3 and counts["cold"] <= 6, counts
 
 
 # --- Random input never answers 500 ------------------------------------------------------

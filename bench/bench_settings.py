@@ -1,0 +1,7 @@
+"""The app's settings with the bench's URLs (the bare view beside the app's) and static files
+named without a collected manifest: for the gunicorn servers the benchmarks start."""
+
+from tracker.settings import *  # noqa: F403
+
+ROOT_URLCONF = "bench_urls"
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405

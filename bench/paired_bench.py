@@ -1,0 +1,241 @@
+"""Every page paired with its own bare run (issue 17): each page request is timed right after
+a request to a bare Django view through the same middleware (bench_urls.py), the ratio taken
+pair by pair, its median over the pairs of a round, and the median and spread (lowest–highest)
+of three rounds, the rounds taken across every page in turn so a busy spell slows all alike.
+
+Also: the stats page for a member of 1, 50 and 500 campaigns, the first page on another worker
+after a write (× that page's warm time), and a fresh worker's peak memory after /stats/ over
+500 campaigns. Run by `make bench` (after journal_bench.py); the README quotes the figures.
+Nothing here passes or fails. Its own throwaway SQLite file unless DATABASE_URL is set.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(ROOT), str(BENCH)]
+DEMO = ROOT / "campaigns" / "data" / "demo"
+ROUNDS, PAIRS = 3, 11
+BARE = "/bench/bare/"
+
+
+def load_average() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def set_up():
+    from journal_bench import set_up_django
+
+    set_up_django()
+    from django.test.utils import override_settings
+
+    override_settings(ROOT_URLCONF="bench_urls").enable()
+
+
+def copies(original, owner, count: int, tag: str):
+    """`count` more campaigns like `original` for `owner` (roster and snapshot, saved in bulk;
+    the stats page reads snapshots, never journals)."""
+    from campaigns.models import Campaign, CampaignSnapshot, Membership, Player
+
+    snapshot = CampaignSnapshot.objects.get(pk=original.pk)
+    made = Campaign.objects.bulk_create(
+        Campaign(name=f"{original.name} {tag}{n}", slug=f"{original.slug}-{tag}{n}", system=original.system,
+                 journal_version=original.journal_version, games_played=original.games_played,
+                 games_finished=original.games_finished, last_played_on=original.last_played_on,
+                 invite_token=f"bench-{tag}{n}-{original.pk}")
+        for n in range(count)
+    )
+    players = list(original.players.values_list("name", "position"))
+    Membership.objects.bulk_create(Membership(campaign=c, user=owner, role="owner") for c in made)
+    Player.objects.bulk_create(Player(campaign=c, name=name, position=p) for c in made for name, p in players)
+    CampaignSnapshot.objects.bulk_create(
+        CampaignSnapshot(campaign=c, journal_version=snapshot.journal_version, state_format=snapshot.state_format,
+                         last_game=snapshot.last_game, state=snapshot.state)
+        for c in made
+    )
+
+
+def account(name):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get_or_create(username=name)[0]
+
+
+def client_for(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def build():
+    """(pages, campaigns): each page as (label, client, url), on the demo journals, a 1,000-play
+    log and the stats of members of 1, 50 and 500 campaigns."""
+    from django.urls import reverse
+
+    from campaigns import store
+    from journal_bench import import_text, skyrim_log
+
+    owner = account("bench-pages")
+
+    def imported(file_name):
+        return store.import_journal(json.loads((DEMO / file_name).read_text()), owner)
+
+    def at(name, campaign, **kwargs):
+        return reverse(name, kwargs={"slug": campaign.slug, **kwargs})
+
+    risk, dawnguard = imported("risk_legacy_15_games.json"), imported("dawnguard_campaign.json")
+    log = import_text(json.dumps(skyrim_log(1000)), owner)
+    client = client_for(owner)
+    pages = [
+        ("Risk Legacy overview (15 games)", client, risk.get_absolute_url()),
+        ("Risk Legacy play", client, at("play", risk)),
+        ("Risk Legacy history", client, at("history", risk)),
+        ("Risk Legacy board", client, at("board", risk)),
+        ("Risk Legacy state.json", client, at("state_json", risk)),
+        ("Risk Legacy live poll, unchanged", client, f"{at('live', risk)}?v={risk.journal_version}"),
+        ("Dawnguard overview (12 sittings)", client, dawnguard.get_absolute_url()),
+        ("Dawnguard play", client, at("play", dawnguard)),
+        ("Dawnguard history", client, at("history", dawnguard)),
+        ("1,000 plays: overview", client, log.get_absolute_url()),
+        ("1,000 plays: history", client, at("history", log)),
+        ("1,000 plays: standings", client, at("standings", log)),
+        ("1,000 plays: a play's page", client, at("play_detail", log, number=500)),
+        ("1,000 plays: log a play", client, at("game_start", log)),
+        ("1,000 plays: state.json", client, at("state_json", log)),
+    ]
+    stats_users = {}
+    for count in (1, 50, 500):
+        member = account(f"bench-stats-{count}")
+        first = store.import_journal(json.loads((DEMO / "risk_legacy_15_games.json").read_text()), member)
+        copies(first, member, count - 1, tag=f"s{count}-")
+        stats_users[count] = member
+        pages.append((f"stats, member of {count} campaigns", client_for(member), reverse("stats")))
+    one_log = account("bench-stats-log")
+    store.import_journal(json.loads(json.dumps(skyrim_log(1000))), one_log)
+    pages.append(("stats, one 1,000-play log", client_for(one_log), reverse("stats")))
+    return pages, {"risk": risk, "dawnguard": dawnguard, "log": log, "owner": owner}, stats_users
+
+
+def timed(client, url) -> float:
+    start = time.perf_counter()
+    response = client.get(url)
+    elapsed = time.perf_counter() - start
+    assert response.status_code in (200, 204), (url, response.status_code)
+    return elapsed
+
+
+def paired(pages):
+    """{label: (median ratio, lowest round, highest round, median ms, bare median ms)}."""
+    for _, client, url in pages:  # compiled, imported, cached: warm from here on
+        timed(client, url), timed(client, url)
+    rounds = {label: [] for label, _, _ in pages}
+    page_ms = {label: [] for label, _, _ in pages}
+    bare_ms = {label: [] for label, _, _ in pages}
+    for _ in range(ROUNDS):
+        for label, client, url in pages:
+            ratios = []
+            for _ in range(PAIRS):
+                bare = timed(client, BARE)
+                page = timed(client, url)
+                ratios.append(page / bare)
+                page_ms[label].append(page * 1000)
+                bare_ms[label].append(bare * 1000)
+            rounds[label].append(statistics.median(ratios))
+    return {
+        label: (statistics.median(values), min(values), max(values),
+                statistics.median(page_ms[label]), statistics.median(bare_ms[label]))
+        for label, values in rounds.items()
+    }
+
+
+def another_worker_after_a_write(campaigns, pages_by_label):
+    """The first page in a worker that did not serve the write (its memo and its per-process
+    cache empty: it reads the writer's snapshot), × that page's warm time, median of 5."""
+    from campaigns import states, store
+    from campaigns.models import Campaign
+    from campaigns.rules.base import Entry
+    from django.core.cache import cache
+
+    owner = campaigns["owner"]
+    results = {}
+    for label, key in (("Risk Legacy overview (15 games)", "risk"), ("Dawnguard play", "dawnguard"),
+                       ("1,000 plays: history", "log")):
+        _, client, url = pages_by_label[label]
+        ratios, applied = [], 0
+        for _ in range(5):
+            campaign = Campaign.objects.get(pk=campaigns[key].pk)
+            last = campaign.entries.live().order_by("-position").first()
+            store.undo_last(campaign, owner)
+            store.append(campaign, [Entry(last.kind, last.data)], owner)  # the writer's worker
+            states.forget_in_process()
+            cache.clear()
+            before = states.entries_applied()
+            first = timed(client, url)
+            applied += states.entries_applied() - before
+            warm = statistics.median(timed(client, url) for _ in range(5))
+            ratios.append(first / warm)
+        results[label] = (statistics.median(ratios), min(ratios), max(ratios), applied)
+    return results
+
+
+WORKER = """
+import json, sys
+sys.path[:0] = [sys.argv[2], sys.argv[3]]
+from journal_bench import set_up_django
+set_up_django()
+from django.test.utils import override_settings
+override_settings(ROOT_URLCONF="bench_urls").enable()
+from django.contrib.auth import get_user_model
+from django.test import Client
+def peak_kb():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+client = Client()
+client.force_login(get_user_model().objects.get(pk=int(sys.argv[1])))
+before = peak_kb()
+assert client.get("/stats/").status_code == 200
+print(json.dumps([before, peak_kb()]))
+"""
+
+
+def stats_memory(user) -> tuple[float, float]:
+    """(MB resident before, peak MB after) of a fresh worker serving /stats/ over 500 campaigns."""
+    env = {**os.environ}
+    done = subprocess.run([sys.executable, "-c", WORKER, str(user.pk), str(ROOT), str(BENCH)],
+                          env=env, capture_output=True, text=True, check=True)
+    before, peak = json.loads(done.stdout.strip().splitlines()[-1])
+    return before / 1024, peak / 1024
+
+
+def main():
+    set_up()
+    print(f"load average before: {load_average()}")
+    pages, campaigns, stats_users = build()
+    figures = paired(pages)
+    print(f"Pages paired with a bare view (each page request right after a bare one; median ratio of "
+          f"{PAIRS} pairs a round, median and spread of {ROUNDS} rounds)")
+    print(f"{'page':<38} {'x bare':>7} {'spread':>13} {'page ms':>8} {'bare ms':>8}")
+    for label, (ratio, low, high, page, bare) in figures.items():
+        print(f"{label:<38} {ratio:7.1f} {f'{low:.1f}-{high:.1f}':>13} {page:8.1f} {bare:8.2f}")
+    print()
+    by_label = {label: (label, client, url) for label, client, url in pages}
+    print("First page on another worker after a write (its memo and per-process cache empty), x its warm time:")
+    for label, (ratio, low, high, applied) in another_worker_after_a_write(campaigns, by_label).items():
+        print(f"{label:<38} x{ratio:4.1f} ({low:.1f}-{high:.1f}), entries folded: {applied}")
+    print()
+    before, peak = stats_memory(stats_users[500])
+    print(f"a fresh worker serving /stats/ over 500 campaigns: {before:.0f} MB resident before, "
+          f"peak {peak:.0f} MB after (aim < 200 MB)")
+    print(f"load average after: {load_average()}")
+
+
+if __name__ == "__main__":
+    main()
