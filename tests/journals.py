@@ -306,7 +306,7 @@ def play_logs() -> dict[str, tuple[object, list[Entry]]]:
             {**skyrim[1], "played_on": "2026-09-14"},
             {**skyrim[1], "seats": [{**skyrim[1]["seats"][0], "victory_points": 12}, *skyrim[1]["seats"][1:]]},
             {"number": 5, "played_on": "2026-10-04", "mode": "chaos",
-             "seats": [{"player": "Ana", "faction": "Orcs", "score": 12}, {"player": "Ben"}],
+             "seats": [{"player": "Ana", "faction": "Orcs", "score": 11}, {"player": "Ben"}],
              "bg_stats": {"uuid": "BG-SKYRIM-1", "winners": ["Ana"]}},
         )),
         "Every kind of Civil War play": (captain_america, _play_log_entries(

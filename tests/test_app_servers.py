@@ -27,6 +27,7 @@ from campaigns.fold_count import HEADER
 from campaigns.models import CampaignSnapshot, Entry
 
 from tests.factories import UserFactory
+from tests.rows import rows_post
 from tests.journal_files import load_journal
 from tests.helpers import ROOT, _database_env
 
@@ -127,7 +128,8 @@ def two_servers(request):
 def _four(number):
     return {
         "number": str(number), "played_on": "2026-11-28", "players": "4",
-        "hero_captain_america": "Ana", "hero_falcon": "Ben", "hero_iron_man": "Cid", "hero_war_machine": "Dee",
+        # Captain America, Falcon, Iron Man, War Machine: the rules' order of the 4-player heroes.
+        **rows_post("heroes", [{"player": player} for player in ("Ana", "Ben", "Cid", "Dee")]),
         "winter_soldier": "captain-america", "quinjet": "iron-man",
         "rooms_captain_america": "18", "rooms_iron_man": "12", "action": "save",
     }
