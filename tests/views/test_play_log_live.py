@@ -283,7 +283,7 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     html = poll(client, campaign, v=seen, on="history", newest=45, oldest=6, top=1).content.decode()
     # The new play on top of every shown play (the list morphed by id: only play 46 is added).
     assert _item_numbers(html) == [number, *range(45, 5, -1)]
-    assert 'id="play-5"' not in html and f"before=6" in html
+    assert 'id="play-5"' not in html and "before=6" in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
     assert '<span class="muted" id="plays-more-count">41 of 46 shown</span>' in html
