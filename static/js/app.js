@@ -71,6 +71,10 @@ const foldedByPlayer = new WeakSet();
 document.addEventListener("click", (event) => {
   const summary = event.target.closest?.("summary");
   if (summary?.parentElement?.tagName === "DETAILS") foldedByPlayer.add(summary.parentElement);
+  // A link to a form inside a fold opens it too ("Put stars on the fort").
+  const link = event.target.closest?.("a[href^='#']");
+  const fold = link && document.getElementById(link.getAttribute("href").slice(1))?.closest("details");
+  if (fold) foldedByPlayer.add(fold);
 });
 
 function keptByPlayer(attribute, element, update) {

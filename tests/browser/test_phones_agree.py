@@ -199,5 +199,13 @@ def test_a_play_log_s_list_and_form_follow_phone_a(new_phone, shoot, journal, fi
     expect(phone_b.get_by_role("heading", name=f"Log play {number + 1}")).to_be_visible()
     expect(phone_b.locator(field)).to_have_value(typed)
     assert focused_id(phone_b) == field.removeprefix("#")
+    # The score preview is morphed too: the region stays, its one status line says the score.
+    preview = "#sk-preview" if "skyrim" in journal else "#ca-preview"
+    remember(phone_b, preview, "preview")
+    with phone_b.expect_response(lambda response: response.request.method == "POST"):
+        phone_b.locator(field).dispatch_event("change")
+    phone_b.wait_for_timeout(300)  # the answer's morph
+    assert still_the_same(phone_b, preview, "preview")
+    expect(phone_b.locator(f"{preview} [role=status]")).to_have_count(1)
     shoot(overview, f"phones-agree-{journal.split('_plays')[0]}-list-390")
     shoot(phone_b, f"phones-agree-{journal.split('_plays')[0]}-form-390")

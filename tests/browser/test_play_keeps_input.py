@@ -66,7 +66,7 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     deck = phone.locator("#play-live .dg-counter").first
     expect(deck).to_contain_text("1", timeout=5000)
     expect(phone.locator("#play-live .live-changed")).to_be_visible()
-    # ... and its ticks are still there (the fresh board holds a fresh day-turn form).
+    # ... and its ticks are still there (the page is morphed; the ticks are the player's, kept).
     day_turn = phone.locator(".dg-day-turn")
     for place, ticked in zip(PLACES, (True, True, False)):
         expect(day_turn.get_by_role("checkbox", name=place)).to_be_checked(checked=ticked)
