@@ -78,7 +78,7 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
     phone.get_by_role("group", name=re.compile("Ben")).get_by_label("Dawnguard").check()
     phone.get_by_role("button", name="Start sitting 1").click()
     expect(phone.get_by_text("Sitting 1 of chapter 2 has started.")).to_be_visible()
-    expect(phone.get_by_text("Ana: Draw a Vampirism card.")).to_be_visible()
+    expect(phone.locator(".message", has_text="Ana: Draw a Vampirism card.")).to_be_visible()
     state = state_now(campaign)
     # Level 1, then up twice with the side chosen.
     assert state.standalone and state.heroes["Ben"].level == 3 and state.heroes["Ana"].hunger == 0
