@@ -96,7 +96,7 @@ def test_after_another_phone_logs_a_play_the_history_gets_it(client, owner, logg
     assert f'v={seen + 1}&amp;on=history"' in html  # the poll goes on from the new version
     assert f"Updated just now: play {number} logged." in html
     # The new play goes on top of the list; the shown ones are morphed in place, each by its id.
-    assert f'<ol hx-swap-oob="afterbegin:#plays">' in html and _item_numbers(html, oob=False) == [number]
+    assert '<ol hx-swap-oob="afterbegin:#plays">' in html and _item_numbers(html, oob=False) == [number]
     assert _item_numbers(html, oob=True)[-1] == 1
     assert f">Play {number}</a>" in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
