@@ -15,7 +15,7 @@ BASE_PYTHON := $(shell for c in "$$(pyenv root 2>/dev/null)/versions/$(PYTHON_VE
 	if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v "$$c"; break; fi; done)
 
-.PHONY: run test test-fast lint-imports bench load check-python venv clean css
+.PHONY: run test test-fast lint-imports bench load check-python venv clean
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -60,10 +60,6 @@ test: lint-imports /usr/bin/chromium
 # The inner loop: everything but the browser tests.
 test-fast: lint-imports
 	$(PY) -m pytest --ignore-glob="*/browser/*" $(PYTEST_ARGS)
-
-# The one stylesheet pages link (static/css/ledger.css), joined from the parts in static/css/.
-css: $(VENV)/.run-installed
-	DJANGO_DEBUG=1 $(PY) manage.py build_css
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py

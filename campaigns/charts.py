@@ -2,7 +2,7 @@
 
 No Django here: these functions only place things (coordinates in the SVG's own units)
 and choose which ticks to label. Colours, fonts and strokes come from CSS classes in
-static/css/stats.css, so a chart follows the page into dark mode. The charts are drawn for
+static/css/ledger.css, so a chart follows the page into dark mode. The charts are drawn for
 a phone's width (1 unit ≈ 1 CSS pixel at 340 px wide), and the page never stretches them
 much beyond that, so their text stays the size of the page's small print.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-SERIES_COLOURS = 8  # .series-0 … .series-7 in stats.css
+SERIES_COLOURS = 8  # .series-0 … .series-7 in ledger.css
 WIDTH = 340
-CHARACTER_WIDTH = 6.6  # an average character of the 12 px tick labels (stats.css), in SVG units
+CHARACTER_WIDTH = 6.6  # an average character of the 12 px tick labels (ledger.css), in SVG units
 DODGE = 1.8  # between two series' lines, in px
 
 

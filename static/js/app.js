@@ -332,7 +332,7 @@ addEventListener("resize", placeToastsSoon);
 document.addEventListener("htmx:beforeHistorySave", () => document.getElementById("toasts")?.replaceChildren());
 
 // ---- The campaign's tabs: one row, the current tab in view ---------------------------------
-// On a narrow phone the tab bar scrolls sideways (app.css); bring the current tab into view,
+// On a narrow phone the tab bar scrolls sideways (ledger.css); bring the current tab into view,
 // sideways only (the page itself never moves for it).
 function showCurrentTab() {
   const bar = document.querySelector("nav.tabs");

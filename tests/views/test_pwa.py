@@ -119,7 +119,7 @@ def test_the_service_worker_in_a_fake_browser(worker, tmp_path):
         ["GET", "/campaigns/thursday-earth/", "cors"],
         ["GET", "/stats/?campaign=thursday-earth", "navigate"],
         ["GET", "/join/some-token/", "navigate"],
-        ["GET", "/static/css/app.css", "no-cors"],
+        ["GET", "/static/css/ledger.css", "no-cors"],
     ]
     output = subprocess.run(
         ["node", "-e", HARNESS, str(script), json.dumps(requests)], capture_output=True, text=True, check=True
@@ -135,7 +135,7 @@ def test_the_service_worker_in_a_fake_browser(worker, tmp_path):
     assert join["answered"] and join["kept"] == []
     assert page["kept"] == ["https://ledger.test/campaigns/thursday-earth/"]
     assert stats["kept"] == ["https://ledger.test/stats/?campaign=thursday-earth"]
-    assert static["answered"] and static["kept"] == ["https://ledger.test/static/css/app.css"]
+    assert static["answered"] and static["kept"] == ["https://ledger.test/static/css/ledger.css"]
 
 
 def test_the_service_worker_keeps_no_account_page(worker):
