@@ -14,7 +14,7 @@ from campaigns.models import Membership
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 

@@ -12,7 +12,7 @@ from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
 from tests.systems.dawnguard.browser.helpers import toast_clear_of_controls
-from tests.browser.conftest import SCREENSHOTS, SMALL_PHONE, log_in
+from tests.browser.fixtures import SCREENSHOTS, SMALL_PHONE, log_in
 from tests.systems.dawnguard.browser.helpers import first_sitting, state_now
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.models import Campaign, Player
 
-from tests.browser.conftest import log_in as log_in_as
+from tests.browser.fixtures import log_in as log_in_as
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 

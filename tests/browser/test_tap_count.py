@@ -13,7 +13,7 @@ from campaigns.rules.base import Entry
 from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.journals import GAME_1, SETUP, game_1_entries
 from tests.rows import row_id
-from tests.browser.conftest import SCREENSHOTS, assert_accessible, log_in
+from tests.browser.fixtures import SCREENSHOTS, assert_accessible, log_in
 from tests.systems.risk_legacy.browser.helpers import console_errors, settled
 from tests.browser.helpers import Taps, counted
 

@@ -12,7 +12,7 @@ from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.browser.helpers import Taps, counted
 
 FOUR = ["Ana", "Ben", "Cid", "Dee"]

@@ -13,7 +13,7 @@ from campaigns.rules import journal
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
-from tests.browser.conftest import PHONE, SMALL_PHONE, assert_accessible, log_in
+from tests.browser.fixtures import PHONE, SMALL_PHONE, assert_accessible, log_in
 
 
 

@@ -12,7 +12,7 @@ from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
-from tests.browser.conftest import SMALL_PHONE, log_in, open_fold, phone_shot
+from tests.browser.fixtures import SMALL_PHONE, log_in, open_fold, phone_shot
 from tests.systems.dawnguard.browser.helpers import choose, first_sitting, state_now
 
 

@@ -9,7 +9,7 @@ from campaigns import store
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import DEMO
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 
 PASSWORD = "a long table password"
 

@@ -13,7 +13,7 @@ from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 
 from tests.factories import UserFactory
-from tests.browser.conftest import log_in, phone_shot
+from tests.browser.fixtures import log_in, phone_shot
 
 
 def state_now(campaign):

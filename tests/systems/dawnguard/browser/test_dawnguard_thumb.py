@@ -12,7 +12,7 @@ from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.conftest import PHONE, SMALL_PHONE, log_in, phone_shot
+from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
 from tests.systems.dawnguard.browser.helpers import FIVE_HEROES, THRESHOLDS, five_heroes_at_day, toast_clear_of_controls
 
 

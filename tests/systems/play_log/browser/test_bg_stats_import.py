@@ -14,7 +14,7 @@ from campaigns.models import Campaign
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.systems.play_log.views.helpers import bg_stats_file_of, cut
-from tests.browser.conftest import log_in, phone_shot
+from tests.browser.fixtures import log_in, phone_shot
 
 SKYRIM = "risk_skyrim_plays.json"
 

@@ -9,7 +9,7 @@ from campaigns import store
 
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 
 
 @pytest.mark.parametrize("javascript", [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")])

@@ -10,7 +10,7 @@ from campaigns.rules import play_log
 
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 
 PASSWORD = "a long table password"
 NARROW = {"width": 360, "height": 740}

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.fixtures import PHONE, SCREENSHOTS
 
 DESKTOP = {"width": 1280, "height": 900}
 PASSWORD = "correct horse battery"  # tests/factories.py

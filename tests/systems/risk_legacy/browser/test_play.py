@@ -10,7 +10,7 @@ from campaigns.models import Membership
 from campaigns.rules import journal
 
 from tests.journal_files import RULES
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id, row_name

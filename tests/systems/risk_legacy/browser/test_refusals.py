@@ -14,8 +14,8 @@ from campaigns.systems.risk_legacy.forms.play import RewardForm
 from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.systems.risk_legacy.views.helpers import game_ended
-from tests.browser.conftest import PHONE, SCREENSHOTS, SMALL_PHONE
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import PHONE, SCREENSHOTS, SMALL_PHONE
+from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 PHONES = [pytest.param(PHONE, id="390"), pytest.param(SMALL_PHONE, id="360")]

@@ -12,8 +12,8 @@ from campaigns.rules import journal
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
-from tests.browser.conftest import SMALL_PHONE, assert_accessible, open_fold, phone_shot
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import SMALL_PHONE, assert_accessible, open_fold, phone_shot
+from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 from tests.systems.risk_legacy.browser.helpers import console_errors
 

@@ -10,7 +10,7 @@ from campaigns.rules import risk_legacy as rules
 
 from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.rows import row_id, row_name
-from tests.browser.conftest import log_in
+from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import choose, console_errors, pick_start, settled
 
 POWERS = {
@@ -244,14 +244,14 @@ def _legal_count(campaign, player, chosen):
 
 def _viewport(name):
     """A screenshot of what the phone shows right now (not the whole page)."""
-    from tests.browser.conftest import SCREENSHOTS
+    from tests.browser.fixtures import SCREENSHOTS
 
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
 
 
 def test_without_javascript_the_buttons_are_plain_form_submits(browser, live_server):
-    from tests.browser.conftest import PHONE
+    from tests.browser.fixtures import PHONE
 
     owner = UserFactory(username="olive")
     campaign = CampaignFactory(name="Thursday Earth", system="risk-legacy")

@@ -11,7 +11,7 @@ from campaigns import states, store
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.conftest import SMALL_PHONE, log_in, phone_shot
+from tests.browser.fixtures import SMALL_PHONE, log_in, phone_shot
 from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 
 

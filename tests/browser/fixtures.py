@@ -1,4 +1,4 @@
-"""Browser tests: Playwright driving Debian's Chromium on a phone-sized screen.
+"""Browser tests' fixtures (a pytest plugin: pyproject.toml loads it with -p, so every browser/ folder has them): Playwright driving Debian's Chromium on a phone-sized screen.
 
 Playwright never downloads a browser here: it launches /usr/bin/chromium.
 """
