@@ -97,7 +97,8 @@ def test_dawnguard_phone_b_follows_phone_a_and_keeps_its_half_filled_form(new_ph
     shoot(phone_b, "phones-agree-dawnguard-b-390")
 
     # Phone A completes the chapter: phone B's sitting forms go, its header counts the sitting.
-    phone_a.get_by_role("button", name="Chapter 1 is complete").click()
+    phone_a.get_by_role("link", name="Chapter 1 is complete…").click()  # it asks first
+    phone_a.get_by_role("button", name="Yes: chapter 1 is complete").click()
     expect(phone_a.get_by_text("Recorded: The chapter is complete.")).to_be_visible()
     expect(phone_b.locator(".page-head .subtitle")).to_have_text("1 sitting played", timeout=ONE_POLL)
     expect(phone_b.get_by_role("heading", name="During the sitting")).to_have_count(0)
