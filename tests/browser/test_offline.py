@@ -24,6 +24,10 @@ def the_browser_says_what_it_could_not_send(no_console_error):
     answer for a page it cannot fetch (503): what these tests do on purpose."""
     no_console_error.expect("net::ERR_INTERNET_DISCONNECTED")
     no_console_error.expect("the server responded with a status of 503")
+    # A request cut on purpose (the answer lost on the way back): htmx says so.
+    no_console_error.expect("net::ERR_FAILED")
+    no_console_error.expect("htmx:sendError")
+    no_console_error.expect("htmx:afterRequest")
 
 PENDING = "on this phone, not sent yet"
 

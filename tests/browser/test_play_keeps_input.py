@@ -83,7 +83,7 @@ def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_
     # The kept ticks are the ones sent: the third one, and Ana feeds.
     day_turn.get_by_role("checkbox", name=PLACES[2]).check()
     day_turn.get_by_role("button", name="Day turn").click()
-    toast(phone, "Ana feeds (a quest, the Stronghold chart, the Threat Event deck)")
+    toast(phone, "Ana (at 3) feeds at once (a quest, the Stronghold chart, the Threat Event deck)")
     assert state_now(campaign).heroes["Ana"].hunger == 0
     # The form that was sent starts afresh.
     expect(phone.locator(".dg-day-turn input[type=checkbox]")).to_have_count(0)

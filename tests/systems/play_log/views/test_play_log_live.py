@@ -292,7 +292,7 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     assert 'id="play-5"' not in html and 'id="plays"' not in html and "Older plays" not in html
     assert f'<input type="hidden" id="plays-newest" name="newest" value="{number}" hx-swap-oob="true">' in html
     assert '<input type="hidden" id="plays-oldest" name="oldest" value="6" hx-swap-oob="true">' in html
-    assert '<span class="muted" id="plays-more-count">41 of 46 shown</span>' in html
+    assert '<span class="muted" id="plays-more-count" hx-swap-oob="morph">41 of 46 shown</span>' in html
 
 
 def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
