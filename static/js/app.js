@@ -260,7 +260,9 @@ function placeToasts(region) {
   const candidates = [top, bottom];
   for (const control of document.querySelectorAll(CONTROLS)) {
     const rect = control.getBoundingClientRect();
-    if (rect.height && rect.bottom > top && rect.bottom + 4 < bottom && shown(control)) candidates.push(rect.bottom + 4);
+    if (!rect.height || !shown(control)) continue;
+    if (rect.bottom > top && rect.bottom + 4 < bottom) candidates.push(rect.bottom + 4);  // just below it
+    if (rect.top - height - 4 > top && rect.top - height - 4 < bottom) candidates.push(rect.top - height - 4);  // just above
   }
   const focused = document.activeElement?.getBoundingClientRect();
   const middle = focused ? (focused.top + focused.bottom) / 2 : top;
@@ -272,6 +274,14 @@ function placeToasts(region) {
       best = { at, rank };
     }
   });
+  // Nowhere free with the reminders too: they also stay on the page (the board's "Just now"),
+  // so the toast keeps only its confirmation in sight (screen readers still hear them all).
+  const reminders = [...list.querySelectorAll(".message.info:not(.visually-hidden)")];
+  if (best.rank[0] > 0 && reminders.length && list.querySelector(".message.success")) {
+    reminders.forEach((reminder) => reminder.classList.add("visually-hidden"));
+    placeToasts(region);
+    return;
+  }
   region.style.setProperty("--toast-top", `${best.at}px`);
 }
 
