@@ -252,6 +252,7 @@ function placeToasts(region) {
   // the focus; else wherever it covers fewest, never the focused one.
   const list = region?.querySelector(".toast-list");
   if (!list) return;
+  list.classList.remove("visually-hidden");
   const bar = document.querySelector(".topbar")?.getBoundingClientRect();
   const top = Math.max(0, bar ? bar.bottom : 0);
   region.style.setProperty("--toast-top", `${top}px`);
@@ -280,6 +281,14 @@ function placeToasts(region) {
   if (best.rank[0] > 0 && reminders.length && list.querySelector(".message.success")) {
     reminders.forEach((reminder) => reminder.classList.add("visually-hidden"));
     placeToasts(region);
+    return;
+  }
+  // Nowhere free even for the confirmation alone (a screen full of controls): the page shows
+  // what changed (the board, "Just recorded"), and the toast is heard, not seen, rather than
+  // lie over a control; a scroll places it again.
+  if (best.rank[0] > 0) {
+    list.classList.add("visually-hidden");
+    region.style.setProperty("--toast-top", "-10000px");
     return;
   }
   region.style.setProperty("--toast-top", `${best.at}px`);
