@@ -99,6 +99,15 @@ def test_without_javascript_a_tap_comes_back_at_its_control(new_phone):
 
 
 
+def dismiss(close):
+    """Tap a toast's ✕; where the screen held no room free of controls, the toast is heard, not
+    seen (off screen), and its ✕ is pressed as a keyboard would."""
+    if close.page.locator("#toasts .toast-list.visually-hidden").count():
+        close.dispatch_event("click")
+    else:
+        close.click()
+
+
 def test_a_toast_never_lies_over_a_control(new_phone):
     """After taps high and low on the page, the confirmation shows where no control is, lets
     taps through but for its ✕, and a reminder that matters stays on the board."""
@@ -116,7 +125,7 @@ def test_a_toast_never_lies_over_a_control(new_phone):
         assert toast_clear_of_controls(phone) == [], name
         assert phone.evaluate("getComputedStyle(document.querySelector('#toasts .message')).pointerEvents") == "none"
         phone_shot(phone, f"dawnguard-toast-after-{name.split()[0].lower()}")
-        phone.locator("#toasts .toast-close").first.click()
+        dismiss(phone.locator("#toasts .toast-close").first)
         expect(toast).to_have_count(0)
 
     # A reminder that matters stays on the board, on every phone, until the next entry.
@@ -131,8 +140,8 @@ def test_a_toast_never_lies_over_a_control(new_phone):
     expect(phone.locator("#toasts")).to_contain_text("Ana: Draw a Vampirism card.")
     assert toast_clear_of_controls(phone) == []
     phone_shot(phone, "dawnguard-toast-two-messages")
-    phone.locator("#toasts .toast-close").last.click()
-    phone.locator("#toasts .toast-close").first.click()
+    dismiss(phone.locator("#toasts .toast-close").last)
+    dismiss(phone.locator("#toasts .toast-close").first)
     expect(phone.locator("#toasts .message")).to_have_count(0)
     expect(phone.locator("#play-live .dg-reminder")).to_have_text("Just now: Ana: Draw a Vampirism card.")
     phone_shot(phone, "dawnguard-reminder-stays")
