@@ -16,6 +16,7 @@ from .models import Campaign, Entry, Player
 from .rules import base, limits
 from .rules.base import RuleError
 from .store import _locked  # the campaign's row lock: a roster write queues with the journal's
+from .store import refuse_name_on_the_roster
 
 
 def add_player(campaign: Campaign, name: str) -> Player:
@@ -25,8 +26,7 @@ def add_player(campaign: Campaign, name: str) -> Player:
     limits.check_player_name(name)
     with transaction.atomic():
         locked = _locked(campaign)
-        if locked.players.filter(name__iexact=name).exists():
-            raise RuleError(f"{name} is already on the roster.", field="name")
+        refuse_name_on_the_roster(locked, name)
         position = locked.players.count()
         player = Player.objects.create(campaign=locked, name=name, position=position)
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
@@ -42,8 +42,7 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
     limits.check_player_name(new_name)
     with transaction.atomic():
         locked = _locked(campaign)
-        if locked.players.filter(name__iexact=new_name).exclude(pk=player.pk).exists():
-            raise RuleError(f"{new_name} is already on the roster.", field="name")
+        refuse_name_on_the_roster(locked, new_name, exclude=player)
         old_name = player.name
         renamed_entries = []
         for entry in locked.entries.only("data"):

@@ -113,7 +113,8 @@ def append(
         locked = _locked(campaign)
         _check_tap(locked, user, tap)
         if new_players:
-            _refuse_names_on_the_roster(locked, new_players)
+            for name in new_players:
+                refuse_name_on_the_roster(locked, name, field="new_player")
             _join_roster(locked, new_players)
         now = timeline(locked)
         if guard is not None:
@@ -134,12 +135,14 @@ def append(
     return folded
 
 
-def _refuse_names_on_the_roster(locked: Campaign, names) -> None:
-    """A name typed for someone new who is on the roster already (in any case) is refused."""
-    on_roster = {player.casefold() for player in locked.roster()}
-    for name in names:
-        if name.casefold() in on_roster:
-            raise base.RuleError(f"{name} is already on the roster.", field="new_player")
+def refuse_name_on_the_roster(locked: Campaign, name: str, *, field: str = "name", exclude=None) -> None:
+    """The roster's one rule, for every write that names a player (a roster name added or
+    renamed, a newcomer typed at the table): a name is on it once, in any case."""
+    others = locked.players.filter(name__iexact=name)
+    if exclude is not None:
+        others = others.exclude(pk=exclude.pk)
+    if others.exists():
+        raise base.RuleError(f"{name} is already on the roster.", field=field)
 
 
 def _copy_progress(locked: Campaign, campaign: Campaign) -> None:
