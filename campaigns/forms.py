@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.forms.renderers import TemplatesSetting
+from django.utils.functional import SimpleLazyObject
 
 from . import registry
 from .models import Membership
@@ -14,6 +15,12 @@ class LedgerFormRenderer(TemplatesSetting):
     (templates/forms/field.html), so no page writes the box again."""
 
     field_template_name = "forms/field.html"
+
+
+def lazy_form(form_class, *args, **kwargs):
+    """A blank form built only if the page renders it: a kept page ({% kept %}) renders its
+    forms once per journal version, not once per view."""
+    return SimpleLazyObject(lambda: form_class(*args, **kwargs))
 
 
 def within_limits(check):

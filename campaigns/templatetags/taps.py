@@ -1,21 +1,93 @@
-"""`{% tap %}`: the hidden key that names one tap on a table form (campaigns.web.writes).
+"""The table forms' two per-viewer parts, and the tag that renders everything else once.
 
-A built-in tag (settings.TEMPLATES' builtins): every form that writes to a journal puts it
-beside its `{% csrf_token %}`. A new key each time the form is shown, so a resubmitted form
-(the browser's back and send again, a double tap without JavaScript) is the same tap;
-static/js/offline.js draws a new one for each tap where JavaScript runs.
+`{% tap %}`: the hidden key that names one tap on a table form (campaigns.web.writes). Every
+form that writes to a journal puts it beside its `{% csrf_token %}`. A new key each time the
+form is shown, so a resubmitted form (the browser's back and send again, a double tap without
+JavaScript) is the same tap; static/js/offline.js draws a new one for each tap where JavaScript
+runs.
+
+`{% kept "name" vary_on... [unless refused] %}…{% endkept %}`: Django's `{% cache %}` for a
+fragment holding table forms (a Play page, a form to log a play). What the forms show is the
+same for every viewer of a journal version, so the fragment is rendered once per key with
+stand-ins for the only per-viewer parts, the viewer's CSRF token and each form's tap key, and
+those are filled in for each view (a fresh tap key per form, as `{% tap %}` draws). The key
+must hold the campaign's journal version and whatever else the fragment reads that differs
+between viewers (their role, the live refresh's "changed"); `unless` names a context value
+that, when true, renders the fragment fresh and keeps nothing: a refused form, bound with the
+player's values and its message. Both tags are built in (settings.TEMPLATES' builtins).
 """
 
 import uuid
 
 from django import template
+from django.core.cache import InvalidCacheBackendError, caches
+from django.core.cache.utils import make_template_fragment_key
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from ..web.writes import TAP_FIELD
 
 register = template.Library()
 
+KEPT_SECONDS = 86400  # a key holds the journal version: what is kept is never stale, only evicted
+# Stand-ins, written where the viewer's parts go while a kept fragment renders. Letters only,
+# so that no escaping changes them.
+CSRF_STAND_IN = "keptCsrfTokenStandIn"
+TAP_STAND_IN = "keptTapKeyStandIn"
+KEEPING = "_kept_rendering"  # set in the context while a kept fragment renders
 
-@register.simple_tag
-def tap():
-    return format_html('<input type="hidden" name="{}" value="{}">', TAP_FIELD, uuid.uuid4())
+
+def _tap_input(key) -> str:
+    return format_html('<input type="hidden" name="{}" value="{}">', TAP_FIELD, key)
+
+
+@register.simple_tag(takes_context=True)
+def tap(context):
+    return _tap_input(TAP_STAND_IN if context.get(KEEPING) else uuid.uuid4())
+
+
+def fill_in(kept: str, csrf_token) -> str:
+    """A kept fragment for one view: the viewer's CSRF token, and a new key for each tap."""
+    parts = kept.replace(CSRF_STAND_IN, str(csrf_token)).split(TAP_STAND_IN)
+    keys = (str(uuid.uuid4()) for _ in parts[1:])
+    return mark_safe(parts[0] + "".join(key + part for key, part in zip(keys, parts[1:], strict=True)))
+
+
+def _fragment_cache():
+    try:  # the cache `{% cache %}` uses
+        return caches["template_fragments"]
+    except InvalidCacheBackendError:
+        return caches["default"]
+
+
+class KeptNode(template.Node):
+    def __init__(self, nodelist, name: str, vary_on: list, unless):
+        self.nodelist, self.name, self.vary_on, self.unless = nodelist, name, vary_on, unless
+
+    def render(self, context):
+        if self.unless is not None and self.unless.resolve(context):
+            return self.nodelist.render(context)
+        key = make_template_fragment_key(self.name, [variable.resolve(context) for variable in self.vary_on])
+        cache = _fragment_cache()
+        kept = cache.get(key)
+        if kept is None:
+            with context.push({"csrf_token": CSRF_STAND_IN, KEEPING: True}):
+                kept = self.nodelist.render(context)
+            cache.set(key, kept, KEPT_SECONDS)
+        return fill_in(kept, context.get("csrf_token", "NOTPROVIDED"))
+
+
+@register.tag
+def kept(parser, token):
+    """{% kept "dawnguard-play" campaign.pk campaign.journal_version access.can_record unless refused %}"""
+    bits = token.split_contents()
+    if len(bits) < 3:
+        raise template.TemplateSyntaxError(f"'{bits[0]}' takes a name and at least one value to vary on.")
+    unless = None
+    if len(bits) >= 5 and bits[-2] == "unless":
+        unless = parser.compile_filter(bits[-1])
+        bits = bits[:-2]
+    nodelist = parser.parse(("endkept",))
+    parser.delete_first_token()
+    name = bits[1].strip("\"'")
+    return KeptNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]], unless)

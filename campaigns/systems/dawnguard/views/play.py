@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from .... import states, store
 from ....access import campaign_for
+from ....forms import lazy_form
 from ....rules import dawnguard as rules
 from ....web.htmx import render_page
 from ....web.live import live_view
@@ -96,7 +97,7 @@ def live_context(access, forms=None) -> dict:
     }
     if phase == PLAYING and access.can_record:
         for kind in BOARD_FORMS:
-            context[f"{kind}_form"] = forms.get(kind) or EVENT_FORMS[kind](state)
+            context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
         context["day_turn_refused"] = rules.why_not_day_turn(state)
     return context
 
@@ -110,9 +111,12 @@ def _page(request, access, *, forms=None, open_form=None, contest=None, changed=
     state = context["state"]
     if context["phase"] == PLAYING and access.can_record:
         for kind in OTHER_FORMS:
-            context[f"{kind}_form"] = forms.get(kind) or EVENT_FORMS[kind](state)
+            context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
     context["open_form"] = open_form
-    context["contest_form"] = contest or ContestedTestForm(state)
+    context["contest_form"] = contest or lazy_form(ContestedTestForm, state)
+    # What a viewer sent (a refused form, a contested test asked) renders fresh; otherwise the
+    # page is the same for every viewer of this journal version who records (or only reads) ({% kept %}).
+    context["forms_bound"] = bool(forms) or contest is not None or open_form is not None
     response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: the address bar keeps the page's.

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .... import states, store
+from ....forms import lazy_form
 from ....rules import risk_legacy as rl
 from ....web.htmx import render_page
 from ....web.live import live_view
@@ -45,22 +46,25 @@ def _page(request, access, *, forms=None, open_form=None, changed=False):
     phase = state.phase
     if phase == rl.PHASE_PLAYING and access.can_record:
         context["event_forms"] = [
-            forms.get(kind) or form_class(state) for kind, form_class in EVENT_FORMS.items()
+            forms.get(kind) or lazy_form(form_class, state) for kind, form_class in EVENT_FORMS.items()
         ]
     if rl.why_not_open_packet(state) is None and access.can_record:
         # A packet is opened whenever its condition is met, rewards and between games included:
         # its form is wherever its prompt shows.
-        context["packet_form"] = forms.get("packet") or PacketForm(state)
+        context["packet_form"] = forms.get("packet") or lazy_form(PacketForm, state)
     if phase == rl.PHASE_REWARDS:
         queue = state.reward_queue
         current = queue[0] if queue and access.can_record else None
-        context["reward_form"] = forms.get("reward") or (RewardForm(state, current) if current else None)
+        context["reward_form"] = forms.get("reward") or (lazy_form(RewardForm, state, current) if current else None)
         context["waiting"] = queue[1:]
         context["eliminated"] = [s.player for s in state.last_game.seats if s.result == "eliminated"]
     if rl.why_not_name_world(state) is None and access.can_record:
-        context["world_form"] = forms.get("world") or WorldForm(state)
+        context["world_form"] = forms.get("world") or lazy_form(WorldForm, state)
     context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
     context["open_form"] = open_form
+    # A refused form renders fresh with what its player sent; otherwise the page is the same
+    # for every viewer of this journal version who records (or only reads) ({% kept %}).
+    context["forms_bound"] = bool(forms) or open_form is not None
     context["supplies"] = rl.supplies(state)
     response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:

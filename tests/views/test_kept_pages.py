@@ -1,0 +1,122 @@
+"""A page of table forms is rendered once per journal version (issue 17: `{% kept %}`,
+campaigns/templatetags/taps.py), and every viewer still gets their own CSRF token and a new tap
+key per form: a tap from a kept page is accepted with CSRF checks on, a refused form is never
+kept for the others, and what differs between viewers (their role, the day a new play is
+dated) keeps its own copy."""
+
+import datetime
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns import store
+from campaigns.models import Membership
+from campaigns.templatetags.taps import CSRF_STAND_IN, TAP_STAND_IN
+
+from tests.factories import MembershipFactory, UserFactory
+from tests.systems.dawnguard.views.helpers import dawnguard_campaign, entries, refused
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+TAP_INPUT = re.compile(r'name="tap" value="([^"]+)"')
+FORMS_TEMPLATE = "dawnguard/_sitting_head.html"  # inside the kept part: rendered only when it is
+
+
+def phone(user) -> Client:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def play_url(campaign):
+    return reverse("play", args=[campaign.slug])
+
+
+def rendered(response) -> set[str]:
+    return {template.name for template in response.templates}
+
+
+@pytest.fixture
+def table(owner):
+    """A Dawnguard sitting in progress, the owner and a member at the table."""
+    campaign = dawnguard_campaign(owner)
+    member = UserFactory()
+    MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    return campaign, phone(owner), phone(member)
+
+
+@pytest.mark.django_db
+def test_the_play_page_is_rendered_once_per_journal_version_and_filled_for_each_viewer(table):
+    campaign, ana, ben = table
+    first, second = ana.get(play_url(campaign)), ben.get(play_url(campaign))
+    assert FORMS_TEMPLATE in rendered(first)
+    assert FORMS_TEMPLATE not in rendered(second)  # kept: only the viewer's parts filled in
+    pages = [first.content.decode(), second.content.decode()]
+    for html in pages:
+        assert CSRF_STAND_IN not in html and TAP_STAND_IN not in html
+        keys = TAP_INPUT.findall(html)
+        assert len(keys) > 5 and len(set(keys)) == len(keys)  # a new key for every form
+    assert not set(TAP_INPUT.findall(pages[0])) & set(TAP_INPUT.findall(pages[1]))
+    assert CSRF_INPUT.findall(pages[0]) and CSRF_INPUT.findall(pages[1])
+
+
+@pytest.mark.django_db
+def test_a_tap_from_a_kept_page_passes_the_csrf_check_and_the_next_version_renders_again(table):
+    campaign, ana, ben = table
+    ana.get(play_url(campaign))
+    html = ben.get(play_url(campaign)).content.decode()  # the kept copy, with Ben's token
+    token, key = CSRF_INPUT.findall(html)[0], TAP_INPUT.findall(html)[0]
+    before = entries(campaign)
+    response = ben.post(
+        reverse("dawnguard_event", args=[campaign.slug, "threat_deck"]),
+        {"csrfmiddlewaretoken": token, "tap": key, "threat_deck-count": "1"},
+    )
+    assert response.status_code == 302
+    assert entries(campaign) == before + 1
+    after = ana.get(play_url(campaign))
+    assert FORMS_TEMPLATE in rendered(after)  # a new journal version: rendered once more
+    assert 'class="dg-counter-value">1<' in after.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_refused_form_is_shown_to_its_player_only(owner):
+    campaign = dawnguard_campaign(owner)
+    owner_phone = Client()
+    owner_phone.force_login(owner)
+    message = "Ana is not a Vampire"
+    refused(owner_phone, campaign, "hunger", {"hunger-player": "Ana"}, message)
+    member = UserFactory()
+    MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    assert message not in phone(member).get(play_url(campaign)).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_viewer_keeps_their_own_copy_without_the_forms(table):
+    campaign, ana, _ = table
+    assert "Level up" in ana.get(play_url(campaign)).content.decode()
+    viewer = UserFactory()
+    MembershipFactory(campaign=campaign, user=viewer, role=Membership.Role.VIEWER)
+    response = phone(viewer).get(play_url(campaign))
+    assert FORMS_TEMPLATE in rendered(response)
+    html = response.content.decode()
+    assert "Level up" not in html and "Threat Event deck" in html
+
+
+@pytest.mark.django_db
+def test_a_new_play_form_is_dated_the_day_it_is_opened(owner, monkeypatch):
+    campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner,
+                                     players=["Ana", "Ben", "Cid"])
+    url = reverse("game_start", args=[campaign.slug])
+    client = phone(owner)
+    assert datetime.date.today().isoformat() in client.get(url).content.decode()
+
+    class Tomorrow(datetime.date):
+        @classmethod
+        def today(cls):
+            return datetime.date(2099, 1, 2)
+
+    monkeypatch.setattr("campaigns.systems.risk_skyrim.forms.date", Tomorrow)
+    html = client.get(url).content.decode()
+    assert 'value="2099-01-02"' in html
+    assert CSRF_STAND_IN not in html and TAP_STAND_IN not in html
