@@ -5,6 +5,7 @@ import csv
 import hashlib
 import io
 import json
+from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -62,70 +63,90 @@ def _charts(summary: stats.Summary, colours: dict[str, str], one_campaign: bool)
     return wins_chart, rate_chart
 
 
-# The rendered results of the stats page are kept per viewer and per journal version of every
-# campaign in them (with their names and rosters): a page view over 500 campaigns that nothing
-# changed since reads the campaigns and rosters (two queries) and one cached fragment.
-RESULTS_FORMAT = 1
+# The rendered stats page is kept per viewer and per journal version of every campaign in it
+# (with their names and rosters): a view over 500 campaigns that nothing changed since reads the
+# campaigns' ids and versions and the linked roster names (two small queries) and one cached
+# page body, the campaign chooser included; no campaign is loaded and nothing is rendered again.
+RESULTS_FORMAT = 2
 RESULTS_SECONDS = 60 * 60 * 24
 
 
-def _results_key(request, campaigns, chosen, asked) -> str:
-    """What the results depend on: the viewer, the choice, the page, each campaign's journal
-    version and name (every roster change but a link bumps the version), and the roster names
-    linked to accounts, with the accounts' names (a small query: the rest of the rosters is
-    read only when the results are worked out)."""
-    linked = Player.objects.filter(campaign__in=campaigns, user__isnull=False).values_list(
+@dataclass(frozen=True)
+class Choice:
+    """A campaign as the chooser and the key see it (read as a row, not a model)."""
+
+    pk: int
+    slug: str
+    name: str
+    journal_version: int
+
+
+def _choices(user) -> list[Choice]:
+    rows = Campaign.objects.for_user(user).order_by("name", "pk")
+    return [Choice(*row) for row in rows.values_list("pk", "slug", "name", "journal_version")]
+
+
+def _page_key(user, choices, chosen, asked) -> str:
+    """What the page depends on: the viewer, the choice, the page of games, each campaign's
+    journal version and name (every roster change but a link bumps the version), and the roster
+    names linked to accounts, with the accounts' names (a small query, joined on the viewer's
+    memberships: the rest of the rosters is read only when the results are worked out)."""
+    linked = Player.objects.filter(campaign__memberships__user=user, user__isnull=False).values_list(
         "campaign_id", "name", "user_id", "user__username"
     )
-    seen = (
-        RESULTS_FORMAT,
-        request.user.pk,
-        chosen.pk if chosen else None,
-        asked,
-        [(c.pk, c.journal_version, c.slug, c.name) for c in campaigns],
-        sorted(linked),
+    seen = (RESULTS_FORMAT, user.pk, chosen.pk if chosen else None, asked, choices, sorted(linked))
+    return "stats-page:" + hashlib.blake2b(repr(seen).encode(), digest_size=20).hexdigest()
+
+
+def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
+    """The counting behind the page, done when its kept copy is missing (the campaigns loaded)."""
+    campaigns = list(Campaign.objects.for_user(user).order_by("name", "pk"))
+    in_scope = [c for c in campaigns if chosen and c.pk == chosen.pk] or campaigns
+    summary = stats.summarize(
+        contributions.records(in_scope),  # each campaign's, kept per journal version
+        # Every campaign's roster, even when one is shown: a name linked in another campaign
+        # still says whose it is.
+        stats.people(_roster_names(campaigns)),
+        me=user.pk,
+        order=[system.key for system in registry.systems()],
     )
-    return "stats-results:" + hashlib.blake2b(repr(seen).encode(), digest_size=20).hexdigest()
+    # The game-by-game table, latest first, a page at a time (?games=N): never every game.
+    games_table = Paginator(summary.timeline[::-1], GAMES_A_PAGE).get_page(asked or 1)
+    colours = _colours(summary)
+    wins_chart, rate_chart = _charts(summary, colours, one_campaign=chosen is not None)
+    return {
+        "chosen_campaign": in_scope[0] if chosen else None,
+        "summary": summary,
+        "games_table": games_table,
+        "games_asked": asked is not None,
+        "player_rows": [(player, colours.get(player.key)) for player in summary.players],
+        "wins_chart": wins_chart,
+        "rate_chart": rate_chart,
+        "charted_players": len(colours),
+        "players_columns": 1 + 3 * bool(summary.competitive_games) + bool(summary.coop_sittings),
+    }
 
 
 @login_required
 @require_safe
 def stats_detail(request):
     """Who wins: players, factions and head-to-head across the user's campaigns (or one)."""
-    campaigns = list(Campaign.objects.for_user(request.user).order_by("name", "pk"))
-    chosen = next((c for c in campaigns if c.slug == request.GET.get("campaign")), None)
-    in_scope = [chosen] if chosen else campaigns
-    # The game-by-game table, latest first, a page at a time (?games=N): never every game.
+    choices = _choices(request.user)
+    chosen = next((c for c in choices if c.slug == request.GET.get("campaign")), None)
     asked = whole_number(request.GET.get("games"))
-    key = _results_key(request, campaigns, chosen, asked)
-    results = cache.get(key)
-    if results is None:
-        summary = stats.summarize(
-            contributions.records(in_scope),  # each campaign's, kept per journal version
-            # Every campaign's roster, even when one is shown: a name linked in another
-            # campaign still says whose it is.
-            stats.people(_roster_names(campaigns)),
-            me=request.user.pk,
-            order=[system.key for system in registry.systems()],
-        )
-        games_table = Paginator(summary.timeline[::-1], GAMES_A_PAGE).get_page(asked or 1)
-        colours = _colours(summary)
-        wins_chart, rate_chart = _charts(summary, colours, one_campaign=chosen is not None)
-        context = {
-            "campaigns": campaigns,
-            "chosen": chosen,
-            "summary": summary,
-            "games_table": games_table,
-            "games_asked": asked is not None,
-            "player_rows": [(player, colours.get(player.key)) for player in summary.players],
-            "wins_chart": wins_chart,
-            "rate_chart": rate_chart,
-            "charted_players": len(colours),
-            "players_columns": 1 + 3 * bool(summary.competitive_games) + bool(summary.coop_sittings),
+    context = {"campaigns": choices, "chosen": chosen}
+    key = _page_key(request.user, choices, chosen, asked)
+    kept = cache.get(key)
+    if kept is None:
+        if choices:
+            context |= _results_context(request.user, chosen, asked)
+        # The chooser and the results, each kept (an htmx change of campaign swaps the results).
+        kept = {
+            part: render_to_string(f"campaigns/stats_detail.html#{part}", context, request)
+            for part in ("stats-chooser", "stats-results")
         }
-        results = render_to_string("campaigns/stats_detail.html#stats-results", context, request)
-        cache.set(key, results, RESULTS_SECONDS)
-    context = {"campaigns": campaigns, "chosen": chosen, "results_html": mark_safe(results)}  # noqa: S308
+        cache.set(key, kept, RESULTS_SECONDS)
+    context |= {"chooser_html": mark_safe(kept["stats-chooser"]), "results_html": mark_safe(kept["stats-results"])}  # noqa: S308
     return render_page(request, "campaigns/stats_detail.html", context, partial="stats-results")
 
 
