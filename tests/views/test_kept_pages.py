@@ -8,13 +8,16 @@ import datetime
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import store
 from campaigns.models import Membership
 from campaigns.templatetags.taps import CSRF_STAND_IN, TAP_STAND_IN
 
+from tests.conftest import load_journal
 from tests.factories import MembershipFactory, UserFactory
 from tests.systems.dawnguard.views.helpers import dawnguard_campaign, entries, refused
 
@@ -120,3 +123,18 @@ def test_a_new_play_form_is_dated_the_day_it_is_opened(owner, monkeypatch):
     html = client.get(url).content.decode()
     assert 'value="2099-01-02"' in html
     assert CSRF_STAND_IN not in html and TAP_STAND_IN not in html
+
+
+@pytest.mark.django_db
+def test_a_plays_page_is_kept_and_reads_no_journal_line_the_second_time(owner):
+    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    member = UserFactory()
+    MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    url = reverse("play_detail", args=[campaign.slug, 2])
+    pages = []
+    for user in (owner, member):
+        with CaptureQueriesContext(connection) as queries:
+            pages.append(phone(user).get(url).content.decode())
+        entries_read = [q["sql"] for q in queries.captured_queries if "campaigns_entry" in q["sql"]]
+        assert bool(entries_read) == (user == owner)  # who logged it: read once, then kept
+    assert "Play 2" in pages[1] and "Logged by" in pages[1] and 'rel="next"' in pages[1]
