@@ -30,9 +30,10 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """gunicorn serving the app (bench_settings) with `workers` sync workers on a free port."""
+    """gunicorn serving the app (bench_settings) with `workers` sync workers on a free port
+    (or with `arguments` instead: ["--workers", "3", "--threads", "4"])."""
 
-    def __init__(self, workers=2, extra_env=None):
+    def __init__(self, workers=2, extra_env=None, arguments=None):
         from django.conf import settings
 
         self.port = free_port()
@@ -43,7 +44,7 @@ class Gunicorn:
             env["SQLITE_PATH"] = str(settings.DATABASES["default"]["NAME"])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--pythonpath", f"{ROOT},{BENCH}",
-             "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers), "--log-level", "warning",
+             "--bind", f"127.0.0.1:{self.port}", *(arguments or ["--workers", str(workers)]), "--log-level", "warning",
              "--timeout", "60"],
             cwd=ROOT, env=env,
         )
