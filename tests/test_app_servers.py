@@ -1,8 +1,8 @@
 """Two app servers against one database (issue 17): a game logged through one is served by the
 other from the writer's snapshot, folding nothing it has already seen.
 
-Two gunicorn processes (one sync worker each, a cache per process: the case where nothing but
-the database is shared) run against this test run's database, SQLite file or PostgreSQL. Each
+Two gunicorn processes (one worker each, the first sync, the second with 4 threads as the README
+deploys it; a cache per process: the case where nothing but the database is shared) run against this test run's database, SQLite file or PostgreSQL. Each
 answers with X-Ledger-Entries-Applied (LEDGER_COUNT_FOLDS=1, campaigns/fold_count.py): the
 journal entries that process has folded to answer reads. Counts and equalities only, no timings.
 """
@@ -45,7 +45,7 @@ def _free_port() -> int:
 class Server:
     """One app server: gunicorn serving tracker.wsgi on a free port, with one cookie jar."""
 
-    def __init__(self, cookies: dict):
+    def __init__(self, cookies: dict, threads: int = 1):
         self.port = _free_port()
         env = {
             **os.environ,
@@ -57,7 +57,7 @@ class Server:
         }
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", "1", "--log-level", "warning"],
+             "--workers", "1", "--threads", str(threads), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         self.cookies = dict(cookies)
@@ -114,7 +114,7 @@ def two_servers(request):
     servers = []
 
     def start(cookies):
-        pair = [Server(cookies), Server(cookies)]
+        pair = [Server(cookies), Server(cookies, threads=4)]
         servers.extend(pair)
         for server in pair:
             server.wait()

@@ -22,6 +22,7 @@ import uuid
 from django import template
 from django.core.cache import InvalidCacheBackendError, caches
 from django.core.cache.utils import make_template_fragment_key
+from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -46,9 +47,12 @@ def tap(context):
     return _tap_input(TAP_STAND_IN if context.get(KEEPING) else uuid.uuid4())
 
 
-def fill_in(kept: str, csrf_token) -> str:
-    """A kept fragment for one view: the viewer's CSRF token, and a new key for each tap."""
-    parts = kept.replace(CSRF_STAND_IN, str(csrf_token)).split(TAP_STAND_IN)
+def fill_in(kept: str, context) -> str:
+    """A kept fragment for one view: the viewer's CSRF input as `{% csrf_token %}` renders it
+    for them, and a new key for each tap."""
+    with context.push({"csrf_token": CSRF_STAND_IN}):
+        stand_in = CsrfTokenNode().render(context)
+    parts = kept.replace(stand_in, CsrfTokenNode().render(context)).split(TAP_STAND_IN)
     keys = (str(uuid.uuid4()) for _ in parts[1:])
     return mark_safe(parts[0] + "".join(key + part for key, part in zip(keys, parts[1:], strict=True)))
 
@@ -74,7 +78,7 @@ class KeptNode(template.Node):
             with context.push({"csrf_token": CSRF_STAND_IN, KEEPING: True}):
                 kept = self.nodelist.render(context)
             cache.set(key, kept, KEPT_SECONDS)
-        return fill_in(kept, context.get("csrf_token", "NOTPROVIDED"))
+        return fill_in(kept, context)
 
 
 @register.tag

@@ -138,3 +138,15 @@ def test_a_plays_page_is_kept_and_reads_no_journal_line_the_second_time(owner):
         entries_read = [q["sql"] for q in queries.captured_queries if "campaigns_entry" in q["sql"]]
         assert bool(entries_read) == (user == owner)  # who logged it: read once, then kept
     assert "Play 2" in pages[1] and "Logged by" in pages[1] and 'rel="next"' in pages[1]
+
+
+def test_a_kept_fragment_fills_in_what_csrf_token_would_render_for_each_viewer():
+    from django.template import Context, Template
+
+    kept = Template('{% kept "t" 1 %}<form>{% csrf_token %}{% tap %}</form><form>{% tap %}</form>{% endkept %}')
+    one, other = (kept.render(Context({"csrf_token": token})) for token in ("first-viewer", "second-viewer"))
+    assert 'name="csrfmiddlewaretoken" value="first-viewer"' in one
+    assert 'name="csrfmiddlewaretoken" value="second-viewer"' in other
+    assert len(set(TAP_INPUT.findall(one) + TAP_INPUT.findall(other))) == 4
+    # No CSRF token to give (a render without a request): no input, as {% csrf_token %} does.
+    assert "csrfmiddlewaretoken" not in kept.render(Context({}))
