@@ -65,6 +65,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py
 	$(PY) bench/paired_bench.py
 	$(PY) bench/servers.py
+	$(PY) bench/uploads.py
 
 # How many game nights one gunicorn app server holds (simulated tables; minutes).
 load: $(VENV)/.test-installed

@@ -1,5 +1,5 @@
 """How many game nights at once one app server holds (issue 17): a bounded load of simulated
-tables against gunicorn (2 sync workers) on 127.0.0.1, on this machine.
+tables against gunicorn as the README deploys it (3 workers of 4 threads) on 127.0.0.1, on this machine.
 
 Each table is a Captain America log with 4 phones polling its live refresh every 2 seconds
 (`play/live/?v=<version>&on=overview`: an empty 204 while nothing changed, the fresh part
@@ -33,12 +33,16 @@ from servers import Connection, Gunicorn, session_cookie  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 PHONES = 4
+DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as the README deploys it
 
 
 def play(number: int) -> dict:
+    """A legal 4-player Captain America play as its form sends it (one hero a row)."""
+    heroes = {f"heroes-{row}-player": name for row, name in enumerate(("Ana", "Ben", "Cid", "Dee"))}
     return {"number": str(number), "played_on": "2026-11-28", "players": "4",
-            "hero_captain_america": "Ana", "hero_falcon": "Ben", "hero_iron_man": "Cid",
-            "hero_war_machine": "Dee", "winter_soldier": "captain-america", "quinjet": "iron-man",
+            "heroes-TOTAL_FORMS": "4", "heroes-INITIAL_FORMS": "0", **heroes,
+            "teams-TOTAL_FORMS": "2", "teams-INITIAL_FORMS": "0",
+            "winter_soldier": "captain-america", "quinjet": "iron-man",
             "rooms_captain_america": "18", "rooms_iron_man": "12", "action": "save"}
 
 
@@ -94,10 +98,11 @@ def run_step(port, tables, seconds):
             try:
                 status, body, response = connection.request("GET", table.form)
                 token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+                tap_key = re.search(rb'name="tap" value="([^"]+)"', body).group(1).decode()
                 csrf = re.search(r"csrftoken=([^;]+)", response.headers.get("Set-Cookie", "") or "")
                 if csrf:
                     connection.cookie = f"{table.cookie}; csrftoken={csrf.group(1)}"
-                data = urllib.parse.urlencode({**play(table.next_number), "csrfmiddlewaretoken": token})
+                data = urllib.parse.urlencode({**play(table.next_number), "csrfmiddlewaretoken": token, "tap": tap_key})
                 status, _, _ = connection.request("POST", table.form, body=data)
                 if status != 302:
                     raise AssertionError(f"tap answered {status}")
@@ -135,7 +140,7 @@ def main():
     from campaigns import store
 
     journal = json.loads((ROOT / "campaigns" / "data" / "demo" / "captain_america_plays.json").read_text())
-    server = Gunicorn(workers=2)
+    server = Gunicorn(arguments=DEPLOYED)
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
         print(f"{'tables':>6} {'phones':>6} {'req/s':>7} {'poll p50':>9} {'poll p95':>9} {'tap p50':>8} "

@@ -1,0 +1,25 @@
+"""The benches' own writes stay what the app accepts: `make load`'s simulated tap (a Captain
+America play as its form sends it) is logged, not refused, so the capacity figure never comes
+from a bench whose every tap fails."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from campaigns import store
+from campaigns.models import Campaign
+
+from bench import load
+from tests.helpers import ROOT
+
+
+@pytest.mark.django_db
+def test_the_load_benchs_tap_logs_a_play(client, owner):
+    journal = json.loads((ROOT / "campaigns" / "data" / "demo" / "captain_america_plays.json").read_text())
+    campaign = store.import_journal(journal, owner)
+    client.force_login(owner)
+    number = campaign.games_played + 1
+    response = client.post(reverse("game_start", args=[campaign.slug]), load.play(number))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Campaign.objects.get(pk=campaign.pk).games_played == number
