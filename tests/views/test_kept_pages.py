@@ -23,6 +23,8 @@ from tests.systems.dawnguard.views.helpers import dawnguard_campaign, entries, r
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 TAP_INPUT = re.compile(r'name="tap" value="([^"]+)"')
+CSRF_TOKEN = re.compile(r"\b[A-Za-z0-9]{64}\b")  # a masked CSRF token, wherever the page carries it
+NONCE = re.compile(r'nonce="[^"]+"')  # the page's CSP nonce, new each view (never in a kept part)
 FORMS_TEMPLATE = "dawnguard/_sitting_head.html"  # inside the kept part: rendered only when it is
 
 
@@ -150,3 +152,24 @@ def test_a_kept_fragment_fills_in_what_csrf_token_would_render_for_each_viewer()
     assert len(set(TAP_INPUT.findall(one) + TAP_INPUT.findall(other))) == 4
     # No CSRF token to give (a render without a request): no input, as {% csrf_token %} does.
     assert "csrfmiddlewaretoken" not in kept.render(Context({}))
+
+
+@pytest.mark.parametrize("page", ["play", "game_start"])
+@pytest.mark.django_db
+def test_a_kept_page_is_the_page_rendered_fresh_but_for_the_viewers_parts(owner, page):
+    """The kept copy is the page a fresh render gives, its CSRF token and tap keys aside."""
+    from django.core.cache import cache
+
+    campaign = dawnguard_campaign(owner) if page == "play" else store.import_journal(
+        load_journal("risk_skyrim_plays.json"), owner=owner
+    )
+    client = phone(owner)
+    url = reverse(page, args=[campaign.slug])
+
+    def page_now():
+        html = client.get(url).content.decode()
+        return NONCE.sub("nonce", TAP_INPUT.sub("tap", CSRF_TOKEN.sub("csrf", html)))
+
+    cache.clear()
+    fresh = page_now()
+    assert page_now() == fresh  # this one from the kept copy
