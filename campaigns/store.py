@@ -15,6 +15,7 @@ answers every page; the roster's writes are campaigns.roster.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -59,10 +60,18 @@ def _check_tap(locked: Campaign, user, tap: str | None) -> None:
         raise AlreadyTapped(seen)
 
 
+# How long a tap's answer is kept: far longer than a resubmitted form, a retry or a phone's
+# offline queue waits to send it again. Older ones go as the same account taps again here.
+TAP_ANSWERS_KEPT = timedelta(days=30)
+
+
 def _keep_tap(locked: Campaign, user, tap: str | None, answer) -> None:
-    """Record the tap with the write, in its transaction: `answer()` is what it answers."""
+    """Record the tap with the write, in its transaction: `answer()` is what it answers; this
+    account's taps here older than TAP_ANSWERS_KEPT are dropped (one indexed delete), so the
+    table never grows without end."""
     if _tapper(user, tap) is not None:
         Tap.objects.create(campaign=locked, user=user, key=tap, answer=answer() if answer is not None else {})
+        Tap.objects.filter(campaign=locked, user=user, tapped_at__lt=timezone.now() - TAP_ANSWERS_KEPT).delete()
 
 
 def _record_progress(campaign: Campaign, folded: Timeline) -> None:

@@ -151,6 +151,31 @@ def test_a_key_from_another_account_or_campaign_is_a_new_tap(client, owner):
 
 
 @pytest.mark.django_db
+def test_a_tap_s_answer_is_kept_30_days_then_dropped_as_the_same_account_taps_again(client, owner):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from campaigns.store import TAP_ANSWERS_KEPT
+
+    campaign = playing(owner)
+    member = UserFactory()
+    Membership.objects.create(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    client.force_login(owner)
+    old, recent = str(uuid.uuid4()), str(uuid.uuid4())
+    scar(client, campaign, old)
+    assert send(signed_in(member), reverse("event_add", args=[campaign.slug]), {**ANA_SCAR, "tap": recent}).status_code == 302
+    long_ago = timezone.now() - TAP_ANSWERS_KEPT - timedelta(minutes=1)
+    Tap.objects.filter(key__in=[old, recent]).update(tapped_at=long_ago)
+    assert TAP_ANSWERS_KEPT >= timedelta(days=30)  # far past any retry or offline queue
+    # The owner's next tap drops the owner's old answer, not the member's.
+    ben_scar = {"event_type": "scar", "scar-player": "Ben", "scar-territory": "Alaska", "scar-scar": "Ammo Shortage"}
+    assert send(client, reverse("event_add", args=[campaign.slug]), {**ben_scar, "tap": str(uuid.uuid4())}).status_code == 302
+    assert set(Tap.objects.filter(campaign=campaign).values_list("key", flat=True)) >= {recent}
+    assert not Tap.objects.filter(key=old).exists()
+
+
+@pytest.mark.django_db
 def test_a_viewer_s_replayed_key_is_refused_like_any_write(client, owner):
     """The server treats a replay like a live tap: a viewer cannot record, key or not."""
     campaign = playing(owner)
