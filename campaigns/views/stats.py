@@ -101,7 +101,8 @@ def _page_key(user, choices, chosen, asked) -> str:
 def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
     """The counting behind the page, done when its kept copy is missing (the campaigns loaded)."""
     campaigns = list(Campaign.objects.for_user(user).order_by("name", "pk"))
-    in_scope = [c for c in campaigns if chosen and c.pk == chosen.pk] or campaigns
+    chosen_campaign = next((c for c in campaigns if chosen and c.pk == chosen.pk), None)
+    in_scope = [chosen_campaign] if chosen_campaign else campaigns
     summary = stats.summarize(
         contributions.records(in_scope),  # each campaign's, kept per journal version
         # Every campaign's roster, even when one is shown: a name linked in another campaign
@@ -115,7 +116,7 @@ def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
     colours = _colours(summary)
     wins_chart, rate_chart = _charts(summary, colours, one_campaign=chosen is not None)
     return {
-        "chosen_campaign": in_scope[0] if chosen else None,
+        "chosen_campaign": chosen_campaign,
         "summary": summary,
         "games_table": games_table,
         "games_asked": asked is not None,

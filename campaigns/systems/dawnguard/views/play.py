@@ -115,7 +115,8 @@ def _page(request, access, *, forms=None, open_form=None, contest=None, changed=
     context["open_form"] = open_form
     context["contest_form"] = contest or lazy_form(ContestedTestForm, state)
     # What a viewer sent (a refused form, a contested test asked) renders fresh; otherwise the
-    # page is the same for every viewer of this journal version who records (or only reads) ({% kept %}).
+    # page is the same for everyone at this journal version who records, or who only reads, and
+    # is rendered once for each ({% kept %}).
     context["forms_bound"] = bool(forms) or contest is not None or open_form is not None
     response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:

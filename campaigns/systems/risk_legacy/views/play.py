@@ -63,7 +63,8 @@ def _page(request, access, *, forms=None, open_form=None, changed=False):
     context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
     context["open_form"] = open_form
     # A refused form renders fresh with what its player sent; otherwise the page is the same
-    # for every viewer of this journal version who records (or only reads) ({% kept %}).
+    # for everyone at this journal version who records, or who only reads, and is rendered once
+    # for each ({% kept %}).
     context["forms_bound"] = bool(forms) or open_form is not None
     context["supplies"] = rl.supplies(state)
     response = render_page(request, PLAY_TEMPLATE, context)
