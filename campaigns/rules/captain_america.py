@@ -574,23 +574,14 @@ def bg_stats_game(play: bg_stats.BgPlay, number: int, players, answers) -> dict:
     them, else its team (BG Stats' team "0" is Team Captain America and "1" Team Iron Man, as
     Legacy Ledger writes them), its score (its team's points) when BG Stats held one; the
     winners BG Stats'."""
-    seats = []
-    for seat in play.seats:
-        written: dict[str, Any] = {"player": players[seat.name]}
+
+    def seat_parts(seat: bg_stats.BgSeat) -> dict:
         heroes = _heroes_of_role(seat.role)
         if heroes:
-            written["heroes"] = heroes
-        else:
-            written["team"] = {"0": CAPTAIN_AMERICA, "1": IRON_MAN}.get(seat.team or "", seat.team)
-        if seat.score is not None:
-            written["score"] = seat.score
-        seats.append(written)
-    return {
-        "number": number,
-        "played_on": play.played_on,
-        "seats": seats,
-        bg_stats.EXTENSION: {"uuid": play.uuid, "winners": [players[name] for name in play.winners]},
-    }
+            return {"heroes": heroes}
+        return {"team": {"0": CAPTAIN_AMERICA, "1": IRON_MAN}.get(seat.team or "", seat.team)}
+
+    return bg_stats.game_data(play, number, players, seat_parts)
 
 
 BG_STATS = bg_stats.BgStatsGame(

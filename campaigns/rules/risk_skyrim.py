@@ -550,21 +550,11 @@ def bg_stats_game(play: bg_stats.BgPlay, number: int, players, answers) -> dict:
     """A BG Stats play as a game of the log: its mode (from BG Stats' board or asked), each
     seat's faction when BG Stats' role names one and its score when BG Stats held one; the
     winners BG Stats'."""
-    seats = []
-    for seat in play.seats:
-        written: dict[str, Any] = {"player": players[seat.name]}
-        if seat.role in FACTIONS:
-            written["faction"] = seat.role
-        if seat.score is not None:
-            written["score"] = seat.score
-        seats.append(written)
-    return {
-        "number": number,
-        "played_on": play.played_on,
-        "mode": _mode_of_board(play.board) or answers.get("mode"),
-        "seats": seats,
-        bg_stats.EXTENSION: {"uuid": play.uuid, "winners": [players[name] for name in play.winners]},
-    }
+    return bg_stats.game_data(
+        play, number, players,
+        lambda seat: {"faction": seat.role} if seat.role in FACTIONS else {},
+        mode=_mode_of_board(play.board) or answers.get("mode"),
+    )
 
 
 BG_STATS = bg_stats.BgStatsGame(

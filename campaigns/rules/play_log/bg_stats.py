@@ -146,6 +146,29 @@ def _play(row: dict, players: Mapping[int, str], index: int) -> BgPlay:
     )
 
 
+def game_data(
+    play: BgPlay, number: int, players: Mapping[str, str], seat_parts: Callable[[BgSeat], dict], **more: Any
+) -> dict:
+    """A BG Stats play as a log's game in the journal's words, what every log writes alike: its
+    number and day, each seat's player (the roster name `players` maps BG Stats' to), what
+    `seat_parts(seat)` says of the seat for this game (a faction, heroes, a team), its score when
+    BG Stats held one, and the extension with the play's uuid and winners; `more`: the game's
+    own fields (Risk: Skyrim's mode), written before the seats."""
+    seats = []
+    for seat in play.seats:
+        written = {"player": players[seat.name], **seat_parts(seat)}
+        if seat.score is not None:
+            written["score"] = seat.score
+        seats.append(written)
+    return {
+        "number": number,
+        "played_on": play.played_on,
+        **more,
+        "seats": seats,
+        EXTENSION: {"uuid": play.uuid, "winners": [players[name] for name in play.winners]},
+    }
+
+
 def bg_players(plays: Iterable[BgPlay]) -> list[str]:
     """The BG Stats players of these plays, each once, in the order first seen."""
     return list(dict.fromkeys(seat.name for play in plays for seat in play.seats))
