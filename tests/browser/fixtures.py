@@ -184,3 +184,17 @@ def log_in(page, username, password="correct horse battery"):
     page.get_by_label(re.compile(r"^Password:?$")).fill(password)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+
+
+def table_of_two(make_campaign):
+    """Two players' accounts at one table: Olive's campaign, made by `make_campaign(olive)`, with
+    Ben a member of it. Returns the campaign and its Play page's address (log in as "olive" and
+    "ben")."""
+    from campaigns.models import Membership  # Django is set up by the time a test runs
+
+    from tests.factories import UserFactory
+
+    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
+    campaign = make_campaign(olive)
+    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
+    return campaign, f"/campaigns/{campaign.slug}/play/"

@@ -14,7 +14,7 @@ from campaigns.models import Membership
 
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import log_in
+from tests.browser.fixtures import log_in, table_of_two
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 
@@ -55,10 +55,7 @@ def journal_texts(campaign):
 
 
 def test_risk_legacy_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = game_one_started(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(game_one_started)
     before = campaign.entries.live().count()
 
     phone = new_phone()
@@ -136,10 +133,7 @@ def end_game_one(phone, table):
 
 
 def test_a_tap_another_phone_made_illegal_is_refused_and_stops_the_queue(new_phone, shoot):
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = game_one_started(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(game_one_started)
 
     phone = new_phone()
     log_in(phone, "olive")
@@ -241,10 +235,7 @@ def offline_then_online(phone, other, url, tap_three, where, pending_count=3, sh
 def test_dawnguard_taps_kept_offline_arrive_in_order_once_each(new_phone, shoot):
     from tests.systems.dawnguard.browser.helpers import choose, first_sitting
 
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = first_sitting(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(first_sitting)
     before = campaign.entries.live().count()
     phone, other = new_phone(), new_phone()
     log_in(phone, "olive")
@@ -345,10 +336,7 @@ def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
 def test_a_refused_tap_changed_then_the_rest_follow_it(new_phone):
     """A's scar on Siberia, kept offline, is refused: B scarred Siberia first. A changes it
     (its form opens filled), moves it to Peru and records it; then A's next kept tap follows."""
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = game_one_started(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(game_one_started)
     phone = new_phone()
     log_in(phone, "olive")
     kept_page_ready(phone, table)

@@ -7,12 +7,11 @@ import re
 from playwright.sync_api import expect
 
 from campaigns import states, store
-from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
 from tests.systems.dawnguard.browser.helpers import toast_clear_of_controls
-from tests.browser.fixtures import SCREENSHOTS, SMALL_PHONE, log_in
+from tests.browser.fixtures import SCREENSHOTS, SMALL_PHONE, log_in, table_of_two
 from tests.systems.dawnguard.browser.helpers import first_sitting, state_now
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
@@ -49,10 +48,7 @@ def toast(phone, words):
 
 
 def test_a_dawnguard_refresh_keeps_the_day_turn_ticks_and_the_toast_shows_where_the_player_is(new_phone, shoot):
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = ana_must_feed(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(ana_must_feed)
     phone = new_phone()
     log_in(phone, "olive")
     phone.goto(table)

@@ -8,11 +8,10 @@ import re
 from playwright.sync_api import expect
 
 from campaigns import store
-from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
 from tests.factories import UserFactory
-from tests.browser.fixtures import SMALL_PHONE, log_in, open_fold, phone_shot
+from tests.browser.fixtures import SMALL_PHONE, log_in, open_fold, phone_shot, table_of_two
 from tests.systems.dawnguard.browser.helpers import choose, first_sitting, state_now
 
 
@@ -180,10 +179,7 @@ def start_chapter_2_and_join(phone, shoot, prefix):
 
 
 def test_a_chapter_1_sitting_on_two_phones(new_phone, shoot):
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = first_sitting(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(first_sitting)
 
     phone = new_phone()
     log_in(phone, "olive")

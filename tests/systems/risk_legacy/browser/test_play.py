@@ -6,11 +6,10 @@ import re
 from playwright.sync_api import expect
 
 from campaigns import states, store
-from campaigns.models import Membership
 from campaigns.rules import journal
 
 from tests.journal_files import RULES
-from tests.browser.fixtures import log_in
+from tests.browser.fixtures import log_in, table_of_two
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id, row_name
@@ -22,10 +21,7 @@ from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 
 def test_a_game_night_on_two_phones(new_phone, shoot):
-    olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = game_one_started(olive)
-    Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
-    table = f"/campaigns/{campaign.slug}/play/"
+    campaign, table = table_of_two(game_one_started)
 
     phone = new_phone()
     log_in(phone, "olive")
