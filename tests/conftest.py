@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from campaigns import states, store
@@ -7,6 +9,19 @@ from campaigns.rules.base import Entry
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.journal_files import load_journal
 
+# Fixtures through which a test reaches the database (pytest-django's, and what builds on them).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_reset_sequences"})
+
+
+def pytest_collection_modifyitems(config, items):
+    """Sort every test into the tiers `make` runs (pyproject.toml lists the markers):
+    `browser` for each test in a browser/ folder, `database` for each whose result can depend
+    on the database (it uses one); `slow` is set by hand, on the heavy whole-app checks."""
+    for item in items:
+        if "browser" in Path(item.path).parts:
+            item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.database)
 
 
 @pytest.fixture(autouse=True)

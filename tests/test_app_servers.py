@@ -31,6 +31,9 @@ from tests.rows import rows_post
 from tests.journal_files import load_journal
 from tests.helpers import ROOT, _database_env
 
+# Two app servers started as processes: in `make test` only.
+pytestmark = pytest.mark.slow
+
 HTMX = {"HX-Request": "true"}
 
 

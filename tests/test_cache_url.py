@@ -34,6 +34,7 @@ def _settings_with(cache_url, tmp_path):
     ("cache_url", "printed"),
     [("", ["LocMemCache"]), ("db://", ["DatabaseCache", "42"]), ("redis://127.0.0.1:6379/3", ["RedisCache"])],
 )
+@pytest.mark.slow
 def test_the_cache_is_chosen_from_the_environment(tmp_path, cache_url, printed):
     done = _settings_with(cache_url, tmp_path)
     assert done.returncode == 0, done.stderr

@@ -130,6 +130,7 @@ def test_import_journal_reads_standard_input_when_the_file_is_a_dash(capsys):
     assert Campaign.objects.get(slug=slug).games_played > 0
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_import_journal_reads_the_real_standard_input(tmp_path):
     env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}

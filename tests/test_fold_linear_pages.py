@@ -24,6 +24,9 @@ from tests.journal_files import RULES
 from tests.query_counts import count_queries
 from tests.rules.helpers import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
 
+# Journals at the upload limits through every page: in `make test` only.
+pytestmark = pytest.mark.slow
+
 MB = 1024 * 1024
 
 # The first pages of a campaign of each system (bench/fold_bench.py shows them all).

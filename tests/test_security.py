@@ -58,6 +58,7 @@ def test_csrf_works_for_htmx_requests_through_the_body_header(owner, campaign):
 
 # The README's deploy section: the app redirects to HTTPS itself, or the proxy already does
 # (DJANGO_SECURE_SSL_REDIRECT=0); its `check --deploy --fail-level WARNING` passes either way.
+@pytest.mark.slow
 @pytest.mark.parametrize("ssl_redirect", [None, "0"])
 def test_deploy_checks_pass_with_production_settings(tmp_path, ssl_redirect):
     env = {
@@ -79,6 +80,7 @@ def test_deploy_checks_pass_with_production_settings(tmp_path, ssl_redirect):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
     env.update(DJANGO_DEBUG="0", SQLITE_PATH=str(tmp_path / "db.sqlite3"))
@@ -130,6 +132,7 @@ def test_template_comments_never_span_lines():
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_a_developer_checkout_runs_manage_py_without_configuration(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SECRET_KEY", "DJANGO_DEBUG")}
     env["SQLITE_PATH"] = str(tmp_path / "db.sqlite3")

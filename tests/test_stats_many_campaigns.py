@@ -18,6 +18,9 @@ from tests.factories import UserFactory
 from tests.journal_files import load_journal
 from tests.helpers import ROOT, _database_env
 
+# 500 campaigns built: a whole-app check, in `make test` only.
+pytestmark = pytest.mark.slow
+
 CAMPAIGNS = 500
 
 

@@ -62,6 +62,7 @@ def traced_peak(action) -> int:
 # Bounds and counts -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_big_journals_are_at_the_upload_limits_and_pass_the_rules():
     from campaigns.rules import limits
 
@@ -74,6 +75,7 @@ def test_the_big_journals_are_at_the_upload_limits_and_pass_the_rules():
         assert base.fold(rules, players, entries).games_played == size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system", "size"), AT_THE_LIMITS)
 def test_folding_a_journal_at_the_upload_limits_takes_a_few_megabytes(system, size):
     rules, players, entries = big(system, size)
@@ -85,6 +87,7 @@ def test_folding_a_journal_at_the_upload_limits_takes_a_few_megabytes(system, si
     assert peak < 15 * tenth  # linear: ten times the games, about ten times the memory
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system", "size"), AT_THE_LIMITS)
 def test_a_fold_copies_no_state(system, size, monkeypatch):
     """No snapshot, no pickle and no deep copy of a state while folding, whatever the size
@@ -291,6 +294,7 @@ def work(action) -> int:
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system", "size"), AT_THE_LIMITS[:2])
 def test_folding_ten_times_the_games_does_about_ten_times_the_work(system, size):
     steps = {}

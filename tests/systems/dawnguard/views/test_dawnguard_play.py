@@ -452,6 +452,7 @@ form_values = st.one_of(st.text(max_size=20), st.sampled_from(["Ana", "Ben", "Ev
                                                                "threat", "winged", "day", "volkihar", "quest"]))
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -373,6 +373,7 @@ def test_two_phones_placing_the_last_minor_city_at_once_place_it_once():
 form_values = st.one_of(st.text(max_size=30), st.sampled_from(["Ana", "Ben", "Siberia", "Peru", "1", "-3", "999", ""]))
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(event_type=st.sampled_from(["scar", "fortification_box", "city", "elimination", "missiles", "recruitment", "nope"]),
@@ -385,6 +386,7 @@ def test_event_forms_fed_random_input_never_answer_500(client, owner, event_type
     assert post(client, "event_add", campaign, data).status_code in (200, 302, 404)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(player=form_values, choice=st.sampled_from([*rl.WINNER_CHOICES, *rl.HELD_ON_CHOICES, "pass", "x"]),
@@ -411,6 +413,7 @@ def test_a_boosted_link_gets_the_whole_page_not_a_fragment(client, owner, name):
     assert '<main id="main"' in response.content.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(values=st.dictionaries(
@@ -422,6 +425,7 @@ def test_the_end_of_game_form_fed_random_input_never_answers_500(client, owner, 
     assert post(client, "game_end", campaign, values).status_code in (200, 302)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(values=st.dictionaries(st.sampled_from(["name", "scar_type", "scar_effect", "world_capital", "notes"]),
@@ -432,6 +436,7 @@ def test_the_packet_form_fed_random_input_never_answers_500(client, owner, value
     assert post(client, "packet_add", campaign, {f"packet-{k}": v for k, v in values.items()}).status_code in (200, 302)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(values=st.dictionaries(st.sampled_from(["name", "named_by", "roll_Ana", "roll_Ben", "roll_Cid"]),
