@@ -7,7 +7,8 @@ from . import registry
 from .models import Membership
 from .rules import limits
 from .rules.base import Entry, RuleError
-from .web.writes import RefusalsBesideFields
+from .web.refusals import RefusalsBesideFields
+from .web.writes import JournalForm
 
 
 class LedgerFormRenderer(TemplatesSetting):
@@ -36,7 +37,7 @@ def within_limits(check):
     return validate
 
 
-class EventForm(RefusalsBesideFields, forms.Form):
+class JournalEventForm(JournalForm, forms.Form):
     """Base for a form that logs one event of the game in progress: its fields are named like
     the event's data (so a rule's refusal shows beside the field it names) and prefixed with
     its type, so several event forms share one page."""
@@ -114,6 +115,12 @@ def too_large_message(size: int) -> str:
 
 class PlayerForm(RefusalsBesideFields, forms.Form):
     name = forms.CharField(max_length=limits.PLAYER_NAME_MAX_CHARS, label="Player's name")
+
+
+class UndoForm(RefusalsBesideFields, forms.Form):
+    """The confirmation that takes back the entry it names: the one the page showed."""
+
+    entry = forms.IntegerField(min_value=1)
 
 
 class MemberRoleForm(forms.Form):

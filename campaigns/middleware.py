@@ -9,7 +9,7 @@ bigger is refused from its Content-Length, so no worker spends time or memory on
 from django.shortcuts import render
 
 from .rules import limits
-from .web import writes
+from .web import taps
 
 # The journal itself plus the multipart envelope and the form's other fields.
 MAX_REQUEST_BYTES = limits.JOURNAL_MAX_BYTES + 64 * 1024
@@ -36,7 +36,7 @@ class RequestSizeLimitMiddleware:
 
 class TapReplayMiddleware:
     """A POST to a campaign's page carrying the key of a tap this account already recorded
-    there gets the first answer (campaigns.web.writes.replayed) before its view looks at the
+    there gets the first answer (campaigns.web.taps.replayed) before its view looks at the
     campaign: a retry of the tap that ended a game answers "Game 3 is over", not "no game is in
     progress". One query, only for a POST with a key."""
 
@@ -49,4 +49,4 @@ class TapReplayMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.method != "POST" or "slug" not in view_kwargs:
             return None
-        return writes.replayed(request, view_kwargs["slug"])
+        return taps.replayed(request, view_kwargs["slug"])

@@ -28,6 +28,12 @@ class CampaignQuerySet(models.QuerySet):
             return self.none()
         return self.filter(memberships__user=user)
 
+    def locked(self, campaign):
+        """The campaign, its row locked until the transaction ends (on SQLite the IMMEDIATE
+        transaction already holds the database's write lock): every write to its journal or
+        roster takes it first, so two phones' writes are checked one after the other."""
+        return self.select_for_update().get(pk=campaign.pk)
+
 
 class Campaign(models.Model):
     name = models.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS)
@@ -179,7 +185,7 @@ class Tap(models.Model):
     """One tap on a table form, by its key (a uuid the form carries): the answer its write
     gave, kept with the entries in the same transaction, so that the same tap sent again (a
     resubmitted form, a retry after a lost answer, a replay from the phone's queue) gets that
-    answer instead of logging twice (campaigns.store, campaigns.web.writes). A key names a tap
+    answer instead of logging twice (campaigns.store, campaigns.web.taps). A key names a tap
     of one account in one campaign: the same key from another is another tap."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")

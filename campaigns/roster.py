@@ -1,8 +1,9 @@
-"""The roster's writes: adding, renaming, linking and removing a campaign's players.
+"""The roster: its one rule, and its writes (adding, renaming, linking, removing a player, and
+names joining with a journal write).
 
-Each write takes the campaign's lock (as the store's journal writes do), so it queues with
-them, and bumps the journal version and folds the journal again (campaigns.states keeps it), so no
-state of the old roster is served again.
+Each write takes the campaign's lock (`Campaign.objects.locked`, as the store's journal writes
+do), so it queues with them, and bumps the journal version and folds the journal again
+(campaigns.states keeps it), so no state of the old roster is served again.
 A name is renamed everywhere the journal mentions it; a name that has played stays.
 """
 
@@ -15,8 +16,34 @@ from . import states
 from .models import Campaign, Entry, Player
 from .rules import base, limits
 from .rules.base import RuleError
-from .store import _locked  # the campaign's row lock: a roster write queues with the journal's
-from .store import refuse_name_on_the_roster
+
+
+def refuse_name_on_the_roster(locked: Campaign, name: str, *, field: str = "name", exclude=None) -> None:
+    """The roster's one rule, for every write that names a player (a roster name added or
+    renamed, a newcomer typed at the table): a name is on it once, in any case."""
+    others = locked.players.filter(name__iexact=name)
+    if exclude is not None:
+        others = others.exclude(pk=exclude.pk)
+    if others.exists():
+        raise RuleError(f"{name} is already on the roster.", field=field)
+
+
+def join_roster(locked: Campaign, names) -> list[str]:
+    """Add to the locked campaign's roster those of `names` it lacks (ignoring case); the
+    names added. Inside the caller's transaction (a journal write's: both saved, or neither)."""
+    roster = locked.roster()
+    on_roster = {name.casefold() for name in roster}
+    new_players = list(dict.fromkeys(name for name in names if name.casefold() not in on_roster))
+    for name in new_players:
+        limits.check_player_name(name, field=None)
+    if new_players:
+        Player.objects.bulk_create(
+            Player(campaign=locked, name=name, position=len(roster) + i) for i, name in enumerate(new_players)
+        )
+        # A new roster: the state cached for the old one is not folded on.
+        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
+        locked.refresh_from_db(fields=["journal_version"])
+    return new_players
 
 
 def add_player(campaign: Campaign, name: str) -> Player:
@@ -25,7 +52,7 @@ def add_player(campaign: Campaign, name: str) -> Player:
         raise RuleError("A player needs a name.", field="name")
     limits.check_player_name(name)
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         refuse_name_on_the_roster(locked, name)
         position = locked.players.count()
         player = Player.objects.create(campaign=locked, name=name, position=position)
@@ -41,7 +68,7 @@ def rename_player(campaign: Campaign, player: Player, new_name: str) -> None:
         raise RuleError("A player needs a name.", field="name")
     limits.check_player_name(new_name)
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         refuse_name_on_the_roster(locked, new_name, exclude=player)
         old_name = player.name
         renamed_entries = []
@@ -65,7 +92,7 @@ def link_player(campaign: Campaign, player: Player, user) -> None:
     per campaign, so its other name is unlinked; under the campaign's lock, so two phones
     linking at once cannot both hold the account."""
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         if user is not None:
             locked.players.filter(user=user).exclude(pk=player.pk).update(user=None)
         player.user = user
@@ -90,7 +117,7 @@ def player_in_journal(campaign: Campaign, name: str) -> bool:
 
 def delete_player(campaign: Campaign, player: Player) -> None:
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         if player_in_journal(locked, player.name):
             raise RuleError(f"{player.name} has played in this campaign, so the name stays on the roster.")
         player.delete()

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import registry
+from . import registry, roster
 from .models import Campaign, Entry, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
@@ -39,10 +39,6 @@ class AlreadyTapped(Exception):
     def __init__(self, answer: dict):
         super().__init__("already recorded")
         self.answer = answer
-
-
-def _locked(campaign: Campaign) -> Campaign:
-    return Campaign.objects.select_for_update().get(pk=campaign.pk)
 
 
 def _tapper(user, tap: str | None):
@@ -119,12 +115,12 @@ def append(
     for name in new_players:
         limits.check_player_name(name, field="new_player")
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         _check_tap(locked, user, tap)
         if new_players:
             for name in new_players:
-                refuse_name_on_the_roster(locked, name, field="new_player")
-            _join_roster(locked, new_players)
+                roster.refuse_name_on_the_roster(locked, name, field="new_player")
+            roster.join_roster(locked, new_players)
         now = timeline(locked)
         if guard is not None:
             guard(now.current)
@@ -142,16 +138,6 @@ def append(
         _keep_tap(locked, user, tap, answer and (lambda: answer(folded)))
     _copy_progress(locked, campaign)
     return folded
-
-
-def refuse_name_on_the_roster(locked: Campaign, name: str, *, field: str = "name", exclude=None) -> None:
-    """The roster's one rule, for every write that names a player (a roster name added or
-    renamed, a newcomer typed at the table): a name is on it once, in any case."""
-    others = locked.players.filter(name__iexact=name)
-    if exclude is not None:
-        others = others.exclude(pk=exclude.pk)
-    if others.exists():
-        raise base.RuleError(f"{name} is already on the roster.", field=field)
 
 
 def _copy_progress(locked: Campaign, campaign: Campaign) -> None:
@@ -186,7 +172,7 @@ def undo_last(campaign: Campaign, user, entry_id: int | None = None, *, tap=None
     `tap` and `answer(undone)`: as for `append` (an undo that took nothing back keeps no tap).
     """
     with transaction.atomic():
-        locked = _locked(campaign)
+        locked = Campaign.objects.locked(campaign)
         _check_tap(locked, user, tap)
         last = locked.entries.live().select_related("recorded_by").order_by("-position").first()
         if entry_id is not None and (last is None or last.pk != entry_id):
@@ -284,34 +270,15 @@ def append_journal(campaign: Campaign, data, user=None) -> Appended:
         )
     _, _, players, theirs = journal.read(data, [rules])
     with transaction.atomic():
-        locked = _locked(campaign)
-        roster = locked.roster()
-        ours = rules.journal_entries(journal.write(rules, locked.name, roster, locked.live_entries()))
+        locked = Campaign.objects.locked(campaign)
+        ours = rules.journal_entries(journal.write(rules, locked.name, locked.roster(), locked.live_entries()))
         rest = journal.continuation(rules, ours, theirs, campaign=locked.name)
         if not rest:
             return Appended(0, 0, ())
-        new_players = _join_roster(locked, players)
+        new_players = roster.join_roster(locked, players)
         append(locked, rest, user)
     _copy_progress(locked, campaign)
     return Appended(len(rest), sum(entry.kind == base.GAME_KIND for entry in rest), tuple(new_players))
-
-
-def _join_roster(locked: Campaign, names) -> list[str]:
-    """Add to the locked campaign's roster those of `names` it lacks (ignoring case); the
-    names added. Inside the caller's transaction."""
-    roster = locked.roster()
-    on_roster = {name.casefold() for name in roster}
-    new_players = list(dict.fromkeys(name for name in names if name.casefold() not in on_roster))
-    for name in new_players:
-        limits.check_player_name(name, field=None)
-    if new_players:
-        Player.objects.bulk_create(
-            Player(campaign=locked, name=name, position=len(roster) + i) for i, name in enumerate(new_players)
-        )
-        # A new roster: the state cached for the old one is not folded on.
-        Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
-        locked.refresh_from_db(fields=["journal_version"])
-    return new_players
 
 
 def append_with_players(campaign: Campaign, players, make_entries, user=None) -> Appended:
@@ -320,8 +287,8 @@ def append_with_players(campaign: Campaign, players, make_entries, user=None) ->
     leaving out what another phone brought in first), in one transaction: all or nothing.
     Plays brought in from BG Stats take this way (campaigns/systems/play_log/views/bg_stats.py)."""
     with transaction.atomic():
-        locked = _locked(campaign)
-        new_players = _join_roster(locked, players)
+        locked = Campaign.objects.locked(campaign)
+        new_players = roster.join_roster(locked, players)
         entries = make_entries(timeline(locked).current)
         if not entries:
             transaction.set_rollback(True)

@@ -6,7 +6,7 @@ from django import forms
 
 from campaigns.rules.base import RuleError
 from campaigns.web.rows import as_sent, rows
-from campaigns.web.writes import RefusalsBesideFields, focus_first_error, place_number
+from campaigns.web.refusals import RefusalsBesideFields, focus_first_error, place_number
 
 from tests.rows import row_name, rows_post
 

@@ -1,6 +1,6 @@
 """The table forms' two per-viewer parts, and the tag that renders everything else once.
 
-`{% tap %}`: the hidden key that names one tap on a table form (campaigns.web.writes). Every
+`{% tap %}`: the hidden key that names one tap on a table form (campaigns.web.taps). Every
 form that writes to a journal puts it beside its `{% csrf_token %}`. A new key each time the
 form is shown, so a resubmitted form (the browser's back and send again, a double tap without
 JavaScript) is the same tap; static/js/offline.js draws a new one for each tap where JavaScript
@@ -26,7 +26,7 @@ from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from ..web.writes import TAP_FIELD
+from ..web.taps import TAP_FIELD
 
 register = template.Library()
 

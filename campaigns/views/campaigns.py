@@ -12,13 +12,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import registry, roster, states, store
 from ..access import campaign_for, campaign_for_public_link
-from ..forms import CampaignForm, JournalUploadForm
+from ..forms import CampaignForm, JournalUploadForm, UndoForm
 from ..models import Campaign
 from ..rules.journal import parse_json
 from ..web.htmx import render_page
 from ..web.params import same_origin_path, whole_number
-from ..web import writes
-from ..web.writes import save_or_refuse
+from ..web.writes import Done, save_or_refuse, undo_or_refuse
 
 
 @require_safe
@@ -65,9 +64,10 @@ def campaign_create(request):
             form,
             save=lambda: _owned(request.user, lambda: store.create_campaign(owner=request.user, **form.cleaned_data)),
             page=page,
-            redirect_to=lambda campaign: campaign.get_absolute_url(),
-            success=lambda campaign: f"{campaign.name} is ready{_playing_as(campaign, request.user)}. "
-                                     "Add your players and invite your group.",
+            done=Done(
+                lambda campaign: campaign.get_absolute_url(),
+                said=lambda campaign: f"{campaign.name} is ready{_playing_as(campaign, request.user)}. "
+                                     "Add your players and invite your group."),
         )
     if upload_form.is_bound:  # a refused upload is below the first form: its focus brings it into view
         return save_or_refuse(
@@ -77,8 +77,7 @@ def campaign_create(request):
                 parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
             )),
             page=page,
-            redirect_to=lambda campaign: campaign.get_absolute_url(),
-            success=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games.",
+            done=Done(lambda campaign: campaign.get_absolute_url(), said=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games."),
         )
     return page()
 
@@ -160,39 +159,11 @@ def undo(request, slug):
 
 
 def _undo_entry(request, campaign, back):
-    entry_id = whole_number(request.POST.get("entry"))
-    if entry_id is None:
+    form = UndoForm(request.POST)
+
+    def unnamed():
         # The confirmation names the entry; a POST that does not cannot be tied to one.
         messages.error(request, "Nothing was undone: the undo did not say which entry to take back. Check it here.")
         return redirect(f"{reverse('undo', args=[campaign.slug])}?{urlencode({'next': back})}")
-    def answer(undone) -> dict:  # kept with the tap: the same tap again answers alike
-        said = f"Undone: {store.describe(campaign, undone.kind, undone.data)}."
-        return writes.Answer(back, ((messages.SUCCESS, said),)).as_json()
 
-    try:
-        undone = store.undo_last(campaign, request.user, entry_id=entry_id, tap=writes.tap_key(request), answer=answer)
-    except store.AlreadyTapped as first:
-        return writes.Answer.from_json(first.answer).give(request)
-    except store.NotTheLastEntry as refused:
-        messages.warning(request, _not_undone_message(campaign, refused))
-    else:
-        if undone is None:
-            messages.info(request, "There is nothing to undo.")
-        else:
-            return writes.Answer.from_json(answer(undone)).give(request)
-    return redirect(back)
-
-
-def _not_undone_message(campaign, refused) -> str:
-    """What happened instead, in the words of the player whose undo lost the race."""
-    asked = refused.asked
-    if asked is None:
-        return "Nothing was undone: that entry is not in this campaign's journal."
-    text = store.describe(campaign, asked.kind, asked.data)
-    if asked.undone_at is not None:
-        by = f" by {asked.undone_by}" if asked.undone_by else ""
-        return f"Nothing was undone: {text} had already been undone{by}."
-    last = refused.last
-    newer = f" ({store.describe(campaign, last.kind, last.data)} was recorded after it)" if last else ""
-    return f"Nothing was undone: {text} is no longer the last entry{newer}."
-
+    return undo_or_refuse(request, campaign, form, back=back, page=unnamed)

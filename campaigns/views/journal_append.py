@@ -11,7 +11,7 @@ from ..access import campaign_for
 from ..forms import JournalUploadForm
 from ..rules.journal import parse_json
 from ..web.htmx import render_page
-from ..web.writes import save_or_refuse
+from ..web.writes import Done, save_or_refuse
 
 
 @login_required
@@ -42,6 +42,5 @@ def journal_append(request, slug):
         form,
         save=save,
         page=page,
-        redirect_to=lambda appended: campaign.get_absolute_url(),
-        success=lambda appended: store.appended_sentence(campaign, appended),
+        done=Done(lambda appended: campaign.get_absolute_url(), said=lambda appended: store.appended_sentence(campaign, appended)),
     )

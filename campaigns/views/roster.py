@@ -11,7 +11,7 @@ from ..roster import add_player, delete_player, link_player, rename_player
 from ..rules.base import RuleError
 from ..web.htmx import render_page
 from ..web.params import whole_number
-from ..web.writes import page_url_on_get, save_or_refuse
+from ..web.writes import page_url_on_get, Done, save_or_refuse
 
 
 def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
@@ -54,8 +54,7 @@ def roster(request, slug):
         form,
         save=lambda: add_player(access.campaign, form.cleaned_data["name"]),
         page=lambda: _roster_page(request, access, add_form=form),
-        redirect_to=reverse("roster", args=[slug]),
-        success=lambda player: f"{player.name} joined the roster.",
+        done=Done(reverse("roster", args=[slug]), said=lambda player: f"{player.name} joined the roster."),
     )
 
 
@@ -72,8 +71,7 @@ def player_rename(request, slug, player_id):
         form,
         save=lambda: rename_player(access.campaign, player, form.cleaned_data["name"]),
         page=lambda: _roster_page(request, access, rename_forms={player.pk: form}),
-        redirect_to=reverse("roster", args=[slug]),
-        success=lambda _: f"{old_name} is now {player.name}.",
+        done=Done(reverse("roster", args=[slug]), said=lambda _: f"{old_name} is now {player.name}."),
     )
 
 

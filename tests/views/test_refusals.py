@@ -28,9 +28,9 @@ def other_phone_first(monkeypatch, campaign, owner, entry):
     """store.append as it goes when another phone's entry lands in the same instant as ours."""
     real_append = store.append
 
-    def append(target, new_entries, user=None):
+    def append(target, new_entries, user=None, **options):
         real_append(Campaign.objects.get(pk=target.pk), [entry], owner)
-        return real_append(target, new_entries, user)
+        return real_append(target, new_entries, user, **options)
 
     monkeypatch.setattr(store, "append", append)
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import RuleError
-from campaigns.web.writes import WHOLE_FORM, RefusalsBesideFields, sentence
+from campaigns.web.refusals import WHOLE_FORM, RefusalsBesideFields, sentence
 
 from tests.factories import UserFactory
 from tests.journal_files import load_journal
@@ -66,6 +66,7 @@ CORRECTIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("system", CORRECTIONS)
 def test_twenty_phones_correcting_the_same_play_from_the_same_page_save_one(system):
@@ -117,6 +118,7 @@ def test_the_correction_form_carries_what_it_was_loaded_from(client):
 # The same name at the same moment -------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_twenty_groups_creating_a_campaign_of_the_same_name_at_once_each_get_one():
     owners = [UserFactory() for _ in range(PHONES)]
@@ -132,6 +134,7 @@ def test_twenty_groups_creating_a_campaign_of_the_same_name_at_once_each_get_one
     assert Campaign.objects.filter(name="Thursday Earth", memberships__role="owner").count() == PHONES
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_twenty_groups_importing_a_journal_of_the_same_name_at_once_each_get_one():
     owners = [UserFactory() for _ in range(PHONES)]

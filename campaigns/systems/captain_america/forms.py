@@ -12,7 +12,8 @@ from django import forms
 from ...rules import captain_america as rules
 from ...rules.base import RuleError
 from ...web.rows import rows
-from ...web.writes import RefusalsBesideFields, place_number
+from ...web.refusals import RefusalsBesideFields, place_number
+from ..play_log.forms import PlayLogForm
 
 CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
 NOBODY = "nobody"  # a radio needs a value for "nobody holds it" (null in the journal)
@@ -55,7 +56,7 @@ class SeatForm(Form):
         )
 
 
-class PlayForm(RefusalsBesideFields, Form):
+class PlayForm(PlayLogForm, Form):
     """A whole play: the date, who played which heroes, who holds the Winter Soldier and the
     Quinjet at the end of round 5 and each team's rooms. A refusal shows beside the field of
     the seat or the rooms it concerns (`refusal_field`), else beside its own field or above.
@@ -131,6 +132,10 @@ class PlayForm(RefusalsBesideFields, Form):
         """The player count as chosen (even before the form is checked)."""
         value = self["players"].value()
         return int(value) if str(value) in {str(count) for count in rules.PLAYER_COUNTS} else None
+
+    def play(self) -> dict:
+        """A new play as the form says it; a correction keeps the written play's order of seats."""
+        return in_written_order(self.game(), self.written) if self.written is not None else self.game()
 
     def game(self) -> dict:
         """The play in the journal's shape (JOURNAL.md `captain-america`), from a valid form."""

@@ -17,11 +17,13 @@ from ... import states
 from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
-from ...rules.base import Entry, RuleError
-from ..play_log.correcting import Correcting
+from ...rules.base import RuleError
+from ..play_log.correcting import Correcting, new_play
 from ..play_log.views.live import form_query
 from ...web.htmx import render_page
-from ...web.writes import append_or_refuse, focus_first_error, sentence
+from ...web.params import whole_number
+from ...web.refusals import focus_first_error, sentence
+from ...web.writes import Done, append_or_refuse
 from .forms import (
     DeploymentForm,
     PlayForm,
@@ -162,23 +164,26 @@ def play_new(request, slug):
         # The play as the log stands now (another phone may have logged one since the form opened).
         return _play_page(request, access, form, preview=_preview_new(form, state))
 
-    def logged_meanwhile(now) -> str | None:
-        typed = form.cleaned_data["number"]
-        return _stale_message(now, typed, now.next_number) if typed < now.next_number else None
+    number = whole_number(request.POST.get("number"), max_digits=6) or number  # the play the form was loaded for
+
+    def renumbered_page(now, why):
+        renumbered = _renumbered(form, now.next_number, now)
+        return _play_page(request, access, renumbered, preview=_preview_new(renumbered, now), errors=[why])
 
     return append_or_refuse(
         request,
         campaign,
         form,
-        entries=lambda: [Entry("game", form.game())],
         page=lambda: _play_page(request, access, form, preview=_preview_new(form, states.state(campaign))),
-        redirect_to=lambda saved: _after_saving(campaign, saved.entries[0].data["number"]),
-        success=lambda saved: f"Play {_number(saved)} is logged: {_said(saved.state.game(_number(saved)))}.",
+        done=Done(
+            lambda saved: _after_saving(campaign, _number(saved)),
+            said=lambda saved: f"Play {_number(saved)} is logged: {_said(saved.state.game(_number(saved)))}.",
+        ),
         # Another phone logged this play first: this one becomes the next.
-        moved_on=logged_meanwhile,
-        moved_on_page=lambda now, why: _play_page(
-            request, access, (renumbered := _renumbered(form, now.next_number, now)),
-            preview=_preview_new(renumbered, now), errors=[why],
+        step=new_play(
+            number,
+            logged_meanwhile=lambda now: _stale_message(now, number, now.next_number),
+            page_now=renumbered_page,
         ),
     )
 
@@ -247,18 +252,18 @@ def play_correct(request, slug, number):
     if request.POST.get("action") != "save":
         return _play_page(request, access, form, preview=_preview(form, check), correcting=number)
     correcting = Correcting.loaded(number, form, state)
+    form.corrects, form.written = number, written
 
     return append_or_refuse(
         request,
         campaign,
         form,
-        entries=lambda: [play_log.correction_entry(number, in_written_order(form.game(), written))],
-        guard=correcting.guard,
         page=lambda: _play_page(request, access, form, preview=_preview(form, check), correcting=number),
-        redirect_to=_after_saving(campaign, number),
-        success=lambda saved: f"Play {number} is corrected: {_said(saved.state.game(number))}.",
-        moved_on=correcting.moved_on,
-        moved_on_page=correcting.moved_on_page(
+        done=Done(
+            _after_saving(campaign, number),
+            said=lambda saved: f"Play {number} is corrected: {_said(saved.state.game(number))}.",
+        ),
+        step=correcting.step(
             request, campaign, lambda now, why: _correction_page(request, access, now, number, errors=[why])
         ),
     )
@@ -268,7 +273,7 @@ def _correction_page(request, access, state, number: int, *, errors=()):
     """The correction form filled with play `number` as it stands in `state`."""
     written = state.play_data(number)
     initial = {**initial_for(written, number, None), **results_initial(written)}
-    initial["seen"] = state.corrections_of(number)  # what this form was loaded from (play_log.as_seen)
+    initial["seen"] = state.corrections_of(number)  # what this form was loaded from (Correcting)
     record = state.game(number)  # the play as it stands, scored as the fold scored it
     return _play_page(
         request, access, PlayForm(roster=state.players, initial=initial),

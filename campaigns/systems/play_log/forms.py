@@ -1,6 +1,7 @@
-"""The play-log kind's own forms: the confirmation that deletes a play, the tap that restores
-one, and BG Stats plays brought in (the upload, then the players mapped). Logging and correcting
-a play are each log's own forms (its numbers, its seats)."""
+"""The play-log kind's own forms: what every log's play form is (`PlayLogForm`), the
+confirmation that deletes a play, the tap that restores one, and BG Stats plays brought in (the
+upload, then the players mapped). Logging and correcting a play are each log's own forms (its
+numbers, its seats)."""
 
 import datetime
 
@@ -8,11 +9,29 @@ from django import forms
 from django.utils.formats import date_format
 
 from ...rules import limits, play_log
+from ...rules.base import Entry
 from ...rules.play_log import bg_stats
-from ...web.writes import RefusalsBesideFields
+from ...web.refusals import RefusalsBesideFields
+from ...web.writes import JournalForm
 
 
-class DeletePlayForm(RefusalsBesideFields, forms.Form):
+class PlayLogForm(JournalForm):
+    """A log's form of one whole play, a new one or a correction: each log says what its play
+    is (`play()`, as the journal writes it); the view says which play a correction replaces
+    (`corrects`, with the play as it was `written`, for a log that keeps its order)."""
+
+    corrects: int | None = None
+    written: dict | None = None
+
+    def play(self) -> dict:
+        raise NotImplementedError
+
+    def entries(self) -> list[Entry]:
+        play = self.play()
+        return [play_log.correction_entry(self.corrects, play) if self.corrects else Entry("game", play)]
+
+
+class DeletePlayForm(JournalForm, forms.Form):
     """The confirmation that deletes play `number`: no field, one button."""
 
     def __init__(self, number: int, *args, **kwargs):

@@ -14,7 +14,8 @@ from django import forms
 
 from ...rules import risk_skyrim as rules
 from ...web.rows import rows
-from ...web.writes import RefusalsBesideFields, place_number
+from ...web.refusals import place_number
+from ..play_log.forms import PlayLogForm
 
 SLOTS = range(1, rules.MOST_PLAYERS + 1)  # one slot per seat the rules allow
 HOLDINGS = ("territories", "forts", "portals")
@@ -66,7 +67,7 @@ class SeatForm(Form):
         self.fields["eliminated_in_turn"] = _count(LABELS["eliminated_in_turn"], least=1)
 
 
-class PlayForm(RefusalsBesideFields, Form):
+class PlayForm(PlayLogForm, Form):
     """One Risk: Skyrim play: mode, date, seats and what decided it. A refusal about the whole
     game shows beside its field (the seat-less "won": who got there first), one about a seat
     beside that seat's field (`refusal_field`), above the form when it has none.
@@ -175,6 +176,9 @@ class PlayForm(RefusalsBesideFields, Form):
                     if seat["player"] == first:
                         seat["won"] = True
         return seats
+
+    def play(self) -> dict:
+        return self.game_data()
 
     def game_data(self) -> dict:
         """The game entry's data, as JOURNAL.md writes it."""

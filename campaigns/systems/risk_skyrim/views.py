@@ -19,16 +19,15 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ... import states
 from ...access import campaign_for
-from ...rules import play_log
 from ...rules import risk_skyrim as rules
-from ...rules.base import Entry, RuleError
+from ...rules.base import RuleError
 from ...rules.checks import join_names
-from ..play_log.correcting import Correcting
+from ..play_log.correcting import Correcting, new_play
 from ..play_log.views.live import form_query
 from ...web.htmx import render_page, wants_fragment
 from ...web.params import whole_number
 from ...web.rows import as_sent
-from ...web.writes import append_or_refuse
+from ...web.writes import Done, append_or_refuse
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
 PLAY_TEMPLATE = "risk_skyrim/play_form.html"
@@ -113,10 +112,7 @@ def _save(request, access, form: PlayForm, *, number: int, correcting: Correctin
     """Append the play (or its correction: `correcting`) through the one write path; a refusal
     goes beside its field, nothing saved."""
     campaign = access.campaign
-
-    def entries() -> list[Entry]:
-        data = form.game_data()
-        return [play_log.correction_entry(number, data) if correcting else Entry("game", data)]
+    form.corrects = number if correcting else None
 
     def saved_message(saved) -> str:
         record = saved.state.game(number)
@@ -125,41 +121,36 @@ def _save(request, access, form: PlayForm, *, number: int, correcting: Correctin
         return f"Play {number} is {verb}: {won} won." if won else f"Play {number} is {verb}."
 
     if correcting:
-        guard, moved_on = correcting.guard, correcting.moved_on
 
         def as_it_stands(now, why):
             fresh = PlayForm(_as_it_stands(now, number), roster=now.players)
             return _page(request, access, fresh, number=number, correcting=True, errors=[why])
 
-        moved_on_page = correcting.moved_on_page(request, campaign, as_it_stands)
+        step = correcting.step(request, campaign, as_it_stands)
     else:
-        guard = None
 
-        def moved_on(now):
-            # Another phone logged a play first: this one becomes the next.
-            if now.game(number) is None and not now.is_deleted(number):
-                return None
-            return (
-                f"Play {number} was logged on another phone just now, so nothing was saved. "
-                f"Check the numbers and save again to log this as play {now.next_number}."
-            )
-
-        def moved_on_page(now, why):
+        def renumbered(now, why):
             form.data = form.data.copy()
             form.data["number"] = now.next_number
             return _page(request, access, form, number=now.next_number, correcting=False, errors=[why])
+
+        # Another phone logged a play first: this one becomes the next.
+        step = new_play(
+            number,
+            logged_meanwhile=lambda now: (
+                f"Play {number} was logged on another phone just now, so nothing was saved. "
+                f"Check the numbers and save again to log this as play {now.next_number}."
+            ),
+            page_now=renumbered,
+        )
 
     return append_or_refuse(
         request,
         campaign,
         form,
-        entries=entries,
-        guard=guard,
         page=lambda: _page(request, access, form, number=number, correcting=bool(correcting)),
-        redirect_to=reverse("play_detail", args=[campaign.slug, number]),
-        success=saved_message,
-        moved_on=moved_on,
-        moved_on_page=moved_on_page,
+        done=Done(reverse("play_detail", args=[campaign.slug, number]), said=saved_message),
+        step=step,
     )
 
 

@@ -17,7 +17,7 @@ from .... import forms as shared_forms
 from ....rules import dawnguard as rules
 from ....rules import limits
 from ....rules.base import RuleError
-from ....web.writes import sentence
+from ....web.refusals import sentence
 
 #: Words for the choices the forms offer, in players' words (never the journal's codes).
 ICON_CHOICES = [
@@ -32,7 +32,7 @@ def hero_label(hero) -> str:
     return f"{hero.player} ({hero.hero})"
 
 
-class EventForm(shared_forms.EventForm):
+class SittingEventForm(shared_forms.JournalEventForm):
     """One event of the sitting in progress, its fields named like the event's data."""
 
     def __init__(self, state, *args, **kwargs):
@@ -82,7 +82,7 @@ class SideField(forms.ChoiceField):
         return value in (rules.VIGILANTS, rules.DAWNGUARD, rules.VOLKIHAR)
 
 
-class PledgeForm(EventForm):
+class PledgeForm(SittingEventForm):
     event_type = "pledge"
     title = "A player pledges"
     player = PlayerField(widget=forms.RadioSelect)
@@ -97,19 +97,19 @@ class PledgeForm(EventForm):
         self.choosable = [state.heroes[player] for player in unpledged]
 
 
-class MarkerForm(EventForm):
+class MarkerForm(SittingEventForm):
     event_type = "marker"
     title = "Chapter 1 balance"
     icon = forms.ChoiceField(choices=ICON_CHOICES, label="Icon on the card")
 
 
-class DayNightForm(EventForm):
+class DayNightForm(SittingEventForm):
     event_type = "day_night"
     title = "Day and night"
     side = forms.ChoiceField(choices=DAY_NIGHT_CHOICES, label="The Day/Night token shows")
 
 
-class HungerForm(EventForm):
+class HungerForm(SittingEventForm):
     event_type = "hunger"
     title = "Hunger"
     player = PlayerField(label="Vampire")
@@ -118,7 +118,7 @@ class HungerForm(EventForm):
         return [hero.player for hero in self.state.vampires()]
 
 
-class DayTurnForm(EventForm):
+class DayTurnForm(SittingEventForm):
     """A day turn (the rulebook's hunger diagram): every Vampire adds 1 to their hunger, while
     a Vampire already at 3 feeds at once instead, choosing a place for each of their 3 tokens."""
 
@@ -156,7 +156,7 @@ class DayTurnForm(EventForm):
         return {"feeds": feeds} if feeds else {}
 
 
-class FeedForm(EventForm):
+class FeedForm(SittingEventForm):
     event_type = "feed"
     title = "A Vampire feeds"
     player = PlayerField(label="Vampire", widget=forms.RadioSelect)
@@ -179,7 +179,7 @@ class FeedForm(EventForm):
                 "to": [place for place in rules.FEED_PLACES if place in self.cleaned_data["to"]]}
 
 
-class FortStarsForm(EventForm):
+class FortStarsForm(SittingEventForm):
     event_type = "fort_stars"
     title = "Purple stars on the fort"
     player = PlayerField(label="Put on by", widget=forms.RadioSelect)
@@ -193,7 +193,7 @@ class FortStarsForm(EventForm):
             self.initial.setdefault("player", self.choosable[0].player)
 
 
-class LevelUpForm(EventForm):
+class LevelUpForm(SittingEventForm):
     event_type = "level_up"
     title = "A hero levels up"
     player = PlayerField(label="Hero")
@@ -202,7 +202,7 @@ class LevelUpForm(EventForm):
         return list(self.state.heroes)
 
 
-class FortCardForm(EventForm):
+class FortCardForm(SittingEventForm):
     event_type = "fort_card"
     title = "A follower or item drawn from a fort"
     player = PlayerField(label="Drawn by", widget=forms.RadioSelect)
@@ -235,21 +235,21 @@ class FortCardForm(EventForm):
         return list(cards.values())
 
 
-class ThreatDeckForm(EventForm):
+class ThreatDeckForm(SittingEventForm):
     event_type = "threat_deck"
     title = "Threat Event deck"
     count = forms.IntegerField(min_value=-rules.THREAT_TOKENS_IN_BOX, max_value=rules.THREAT_TOKENS_IN_BOX,
                                label="Tokens on its top card")
 
 
-class BoardThreatForm(EventForm):
+class BoardThreatForm(SittingEventForm):
     event_type = "board_threat"
     title = "Threat tokens on the board"
     count = forms.IntegerField(min_value=-rules.THREAT_TOKENS_IN_BOX, max_value=rules.THREAT_TOKENS_IN_BOX,
                                label="Threat tokens on the board")
 
 
-class JoinForm(EventForm):
+class JoinForm(SittingEventForm):
     """A player joins mid-campaign: one on the roster without a hero, or a new name typed here,
     which joins the roster in the same write (`new_players`, through the one write path)."""
 
@@ -277,7 +277,7 @@ class JoinForm(EventForm):
         self.fields["side"].choices = rules.sides_to_choose(state.chapter)
         self.newcomers = newcomers
         self.races = rules.NEW_RACES
-        self.new_players = []
+        self.typed_newcomer: str | None = None
         if not newcomers:  # everyone on the roster has a hero: only a new name can join
             del self.fields["player"]
             self.fields["new_player"].label = "Who joins: the new player's name"
@@ -298,8 +298,11 @@ class JoinForm(EventForm):
             self.add_error("new_player", f"Choose {chosen} or type a new name, not both.")
             return data
         data["player"] = known or typed
-        self.new_players = [] if known else [typed]
+        self.typed_newcomer = None if known else typed
         return data
+
+    def new_players(self) -> list[str]:
+        return [self.typed_newcomer] if self.typed_newcomer else []
 
     def event_data(self) -> dict:
         data = dict(self.cleaned_data)
@@ -307,7 +310,7 @@ class JoinForm(EventForm):
         return data
 
 
-class ChapterCompleteForm(EventForm):
+class ChapterCompleteForm(SittingEventForm):
     """The chapter is complete: sent from its confirmation page (play/chapter-complete/), which
     names the chapter, so a confirmation is never applied to another chapter than the one asked
     about (another phone completed it and a new chapter started meanwhile)."""

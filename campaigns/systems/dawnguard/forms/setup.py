@@ -17,7 +17,8 @@ from ....rules import limits
 from ....rules.base import Entry
 from ....web.params import whole_number
 from ....web.rows import rows
-from ....web.writes import RefusalsBesideFields, place_number
+from ....web.refusals import RefusalsBesideFields, place_number
+from ....web.writes import JournalForm
 
 #: The races the race field suggests: the four of the expansion, then the base game's (any text
 #: is accepted: a base-game race is typed in).
@@ -48,7 +49,7 @@ FORT_FIELDS = {
 }
 
 
-class ThresholdsForm(RefusalsBesideFields, forms.Form):
+class ThresholdsForm(JournalForm, forms.Form):
     """The stars each fort card asks for each next level, as printed on the card: the Hall of
     the Vigilant's and Fort Dawnguard's; or, for chapter 2 played alone (`alone`, or thresholds
     set up so), Fort Dawnguard's and Castle Volkihar's, never the Hall's (GAMES.md, 2026-12-01)."""
@@ -204,7 +205,7 @@ class SideForm(forms.Form):
 SIDE_ROWS = "sides"  # the heroes' sides, one row per hero: sides-0-side, ...
 
 
-class StartForm(RefusalsBesideFields, forms.Form):
+class StartForm(JournalForm, forms.Form):
     """A new sitting: its date (the chapter is the page's choice, sent along); when chapter 2 is
     played alone, each hero's side (a formset, one SideForm per hero: `sides`)."""
 
@@ -212,10 +213,11 @@ class StartForm(RefusalsBesideFields, forms.Form):
         label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=datetime.date.today
     )
 
-    def __init__(self, *args, heroes=(), chapter: int = 1, ask_sides: bool = False, **kwargs):
+    def __init__(self, *args, heroes=(), chapter: int = 1, ask_sides: bool = False, number: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
         self.heroes = list(heroes)
         self.ask_sides = ask_sides
+        self.chapter, self.number = chapter, number
         choosing = self.heroes if ask_sides else []
         self.sides_rows = rows(
             SideForm, len(choosing), prefix=SIDE_ROWS, data=self.data if self.is_bound else None,
@@ -232,6 +234,13 @@ class StartForm(RefusalsBesideFields, forms.Form):
             for row in self.sides_rows.forms
             if row.cleaned_data.get("side")
         ]
+
+    def entry(self) -> Entry:
+        """The sitting started: sitting `number` of `chapter` (and the sides, for chapter 2 alone)."""
+        data = {"number": self.number, "played_on": self.cleaned_data["played_on"].isoformat(), "chapter": self.chapter}
+        if self.ask_sides:
+            data["sides"] = self.sides()
+        return Entry("game", data)
 
     def refusal_field(self, error) -> str | None:
         if self.ask_sides and error.field in ("sides", "side", "player"):

@@ -18,7 +18,8 @@ from ....forms import lazy_form
 from ....rules import dawnguard as rules
 from ....web.htmx import render_page
 from ....web.live import live_view
-from ....web.writes import append_or_refuse, focus_first_error, moved_on_redirect, page_url_on_get, sentence
+from ....web.refusals import focus_first_error, sentence
+from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.play import EVENT_FORMS, ContestedTestForm
 
 RECENT_ENTRIES = 6
@@ -147,20 +148,21 @@ def event_add(request, slug, event_type):
     access = _dawnguard(request, slug, record=True)
     state = states.state(access.campaign)
     play_url = reverse("play", args=[slug])
-    if rules.sitting_phase(state) != PLAYING:
-        return moved_on_redirect(request, _no_sitting(state), play_url)
+    over = SITTING_IN_PLAY.answer_if_over(request, state, play_url)
+    if over is not None:
+        return over
     form = form_class(state, request.POST)
     return append_or_refuse(
         request,
         access.campaign,
         form,
         page=lambda: _page(request, access, forms={event_type: form}, open_form=event_type),
-        redirect_to=play_url + _anchor(event_type),
-        new_players=lambda: form.new_players if event_type == "join" else (),  # a new name typed to join
-        reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
-        success=_day_turn_recorded if event_type == "day_turn" else None,
-        # Another phone completed the chapter first: the sitting is over.
-        moved_on=lambda now: None if rules.sitting_phase(now) == PLAYING else _no_sitting(now),
+        done=Done(
+            play_url + _anchor(event_type),
+            said=_day_turn_recorded if event_type == "day_turn" else None,
+            reminders=lambda saved: reminders(saved.state, saved.entries[0].data),
+        ),
+        step=SITTING_IN_PLAY,
     )
 
 
@@ -205,12 +207,20 @@ def reminders(after, event: dict) -> list[str]:
     return notes
 
 
-def _no_sitting(state) -> str:
+def _no_sitting(state) -> str | None:
+    """Why no event can be logged now (None while a sitting is in play)."""
+    if rules.sitting_phase(state) == PLAYING:
+        return None
     if state.campaign_over:
         return "The campaign is over."
     if state.chapter_complete:
         return f"Chapter {state.chapter} is complete: the next sitting plays chapter {state.chapter + 1}."
     return "No sitting has started yet."
+
+
+# Every event of a sitting is logged while it is in play: another phone completing the chapter
+# (or undoing the sitting's start) closes it.
+SITTING_IN_PLAY = Step(_no_sitting)
 
 
 @login_required
@@ -220,8 +230,9 @@ def chapter_complete_confirm(request, slug):
     every phone and, after the last chapter, ends the campaign."""
     access = _dawnguard(request, slug, record=True)
     state = states.state(access.campaign)
-    if rules.sitting_phase(state) != PLAYING:
-        return moved_on_redirect(request, _no_sitting(state), reverse("play", args=[slug]))
+    over = SITTING_IN_PLAY.answer_if_over(request, state, reverse("play", args=[slug]))
+    if over is not None:
+        return over
     form = EVENT_FORMS["chapter_complete"](state, initial={"chapter": state.chapter})
     return render_page(request, "dawnguard/chapter_complete_confirm.html", {
         "campaign": access.campaign, "access": access, "state": state, "form": form,

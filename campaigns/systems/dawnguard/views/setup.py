@@ -16,10 +16,10 @@ from django.views.decorators.http import require_http_methods
 from .... import states
 from ....access import campaign_for
 from ....rules import dawnguard as rules
-from ....rules.base import Entry
 from ....web.htmx import render_page
 from ....web.params import whole_number
-from ....web.writes import append_or_refuse, page_url_on_get, sentence
+from ....web.refusals import sentence
+from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"
@@ -89,19 +89,18 @@ def setup_edit(request, slug):
     state = states.state(campaign)
     if request.method != "POST":
         return _setup_page(request, access, state, mode=request.GET.get("mode"))
-    if state.set_up:
-        return _setup_page(request, access, state, page_errors=[ALREADY_SET_UP])
     form = SetupForm(request.POST, roster=state.players, alone=request.POST.get("mode") == ALONE)
     return append_or_refuse(
         request,
         campaign,
         form,
         page=lambda: _setup_page(request, access, state, setup_form=form),
-        redirect_to=reverse("game_start", args=[campaign.slug]),
-        success="The heroes and forts are set up. Start the first sitting.",
+        done=Done(reverse("game_start", args=[campaign.slug]), said="The heroes and forts are set up. Start the first sitting."),
         # Another phone saved the setup first.
-        moved_on=lambda now: ALREADY_SET_UP if now.set_up else None,
-        moved_on_page=lambda now, why: _setup_page(request, access, now, page_errors=[why]),
+        step=Step(
+            lambda now: ALREADY_SET_UP if now.set_up else None,
+            page_now=lambda now, why: _setup_page(request, access, now, page_errors=[why]),
+        ),
     )
 
 
@@ -128,8 +127,7 @@ def thresholds_edit(request, slug):
         campaign,
         form,
         page=lambda: _setup_page(request, access, states.state(campaign), thresholds_form=form),
-        redirect_to=reverse("setup_edit", args=[campaign.slug]),
-        success=corrected,
+        done=Done(reverse("setup_edit", args=[campaign.slug]), said=corrected),
     )
 
 
@@ -160,7 +158,9 @@ def _start_page(request, access, state, *, form=None, mode=None, page_errors=())
     if choice is not None:
         chapter, standalone = choice
         if form is None and access.can_record:
-            form = StartForm(heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
+            form = StartForm(
+                heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone, number=state.games_played + 1
+            )
         other = [option for option in options if option != choice]
         context.update(
             choice=_checklist(chapter, standalone),
@@ -205,8 +205,8 @@ def game_start(request, slug):
         refusal = rules.why_not_start(state, state.chapter) or "No sitting can start now."
         return _start_page(request, access, state, page_errors=[refusal])
     chapter, standalone = choice
-    form = StartForm(request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone)
     number = state.games_played + 1
+    form = StartForm(request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone, number=number)
     posted = request.POST.get("number")
     if posted is not None and posted != str(number):
         # Two phones tapped "Start sitting N": the first started it, the second starts nothing.
@@ -219,25 +219,20 @@ def game_start(request, slug):
         refusal = _chapter_refused(state, chapter, request.POST.get("chapter"))
         return _start_page(request, access, state, mode=mode, page_errors=[refusal])
 
-    def sitting() -> list[Entry]:
-        data = {"number": number, "played_on": form.cleaned_data["played_on"].isoformat(), "chapter": chapter}
-        if standalone:
-            data["sides"] = form.sides()
-        return [Entry("game", data)]
-
     return append_or_refuse(
         request,
         campaign,
         form,
-        entries=sitting,
         page=lambda: _start_page(request, access, state, form=form, mode=mode),
-        redirect_to=reverse("play", args=[campaign.slug]),
-        success=f"Sitting {number} of chapter {chapter} has started.",
-        reminders=lambda saved: rules.reminders_for("game", saved.entries[0].data),
-        # Another phone started a sitting first.
-        moved_on=lambda now: (
-            None if now.games_played == state.games_played
-            else f"Sitting {number} was started on another phone. {NOTHING_SAVED}"
+        done=Done(
+            reverse("play", args=[campaign.slug]),
+            said=f"Sitting {number} of chapter {chapter} has started.",
+            reminders=lambda saved: rules.reminders_for("game", saved.entries[0].data),
         ),
-        moved_on_page=lambda now, why: _start_page(request, access, now, page_errors=[why]),
+        # Another phone started a sitting first.
+        step=Step(
+            lambda now: None if now.games_played == state.games_played
+            else f"Sitting {number} was started on another phone. {NOTHING_SAVED}",
+            page_now=lambda now, why: _start_page(request, access, now, page_errors=[why]),
+        ),
     )

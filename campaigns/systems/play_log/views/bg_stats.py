@@ -21,7 +21,7 @@ from ....rules.base import GAME_KIND, Entry, RuleError
 from ....rules.journal import parse_json
 from ....rules.play_log import bg_stats
 from ....web.htmx import render_page
-from ....web.writes import save_or_refuse
+from ....web.writes import Done, save_or_refuse
 from ..forms import BgStatsPlaysForm, BgStatsUploadForm
 
 SALT = "legacy-ledger.bg-stats-plays"
@@ -80,8 +80,7 @@ def bg_stats_view(game: bg_stats.BgStatsGame):
                 form,
                 save=save,
                 page=lambda: page(bg_plays, form),
-                redirect_to=lambda appended: reverse("history", args=[campaign.slug]),
-                success=lambda appended: _brought_in(campaign, appended),
+                done=Done(lambda appended: reverse("history", args=[campaign.slug]), said=lambda appended: _brought_in(campaign, appended)),
             )
         if "upload" in request.POST and upload.is_valid():
             try:

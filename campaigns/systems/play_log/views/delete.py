@@ -14,7 +14,7 @@ from ....access import campaign_for
 from ....rules import play_log
 from ....rules.base import GAME_KIND, RuleError
 from ....web.htmx import render_page
-from ....web.writes import append_or_refuse
+from ....web.writes import Done, Step, append_or_refuse
 from ..forms import DeletePlayForm, RestorePlayForm
 
 
@@ -52,8 +52,8 @@ def delete_play(request, slug, number):
         campaign,
         form,
         page=page,
-        redirect_to=reverse("history", args=[campaign.slug]),
-        success=f"Play {number} was deleted. “Undo last entry” on the overview takes it back.",
+        done=Done(reverse("history", args=[campaign.slug]),
+                  said=f"Play {number} was deleted. “Undo last entry” on the overview takes it back."),
     )
 
 
@@ -90,8 +90,8 @@ def restore_play(request, slug, number):
         campaign,
         form,
         page=refused,
-        redirect_to=play_url,
-        success=f"Play {number} is restored: it counts again. “Undo last entry” on the overview takes it back.",
+        done=Done(play_url,
+                  said=f"Play {number} is restored: it counts again. “Undo last entry” on the overview takes it back."),
         # Restored a moment ago on another phone: its page shows it as it stands.
-        moved_on=lambda now: None if now.is_deleted(number) else f"Play {number} is not deleted, so nothing was restored.",
+        step=Step(lambda now: None if now.is_deleted(number) else f"Play {number} is not deleted, so nothing was restored."),
     )

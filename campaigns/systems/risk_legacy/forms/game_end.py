@@ -4,13 +4,13 @@ from django import forms
 
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
-from ....web.writes import RefusalsBesideFields
+from ....web.writes import JournalForm
 from .territories import territory_choices
 
 RESULT_CHOICES = [("won", "Won"), ("held_on", "Held on"), ("eliminated", "Eliminated")]
 
 
-class GameEndForm(RefusalsBesideFields, forms.Form):
+class GameEndForm(JournalForm, forms.Form):
     """Each seat's result and, optionally, the territories each player controls."""
 
     refusal_fields = {"end_control": "log_control"}

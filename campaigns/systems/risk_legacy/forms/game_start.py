@@ -6,8 +6,10 @@ from django.utils import timezone
 
 from ....rules import limits
 from ....rules import risk_legacy as rules
+from ....rules.base import Entry
 from ....web.rows import rows
-from ....web.writes import RefusalsBesideFields
+from ....web.refusals import RefusalsBesideFields
+from ....web.writes import JournalForm
 from .territories import territory_choices
 
 
@@ -50,7 +52,7 @@ def typed_seats(data, roster: list[str]):
     return seat_rows(None, roster, initial=typed)
 
 
-class GameStartForm(RefusalsBesideFields, forms.Form):
+class GameStartForm(JournalForm, forms.Form):
     """A game's date and seats, clockwise (`seats`: a formset of SeatForm rows); the Scar
     deck's size is only for the page.
 
@@ -98,6 +100,16 @@ class GameStartForm(RefusalsBesideFields, forms.Form):
             if all(seat.values()):
                 seats.append(seat)
         return seats
+
+    def entry(self) -> Entry:
+        """The game started, as the page records it (`keys`: every key the page records)."""
+        data = {
+            "number": self.cleaned_data["number"],
+            "played_on": self.cleaned_data["played_on"].isoformat(),
+            "seats": self.seats(),
+            "keys": list(rules.WEB_GAME_KEYS),
+        }
+        return Entry("game", data)
 
 
 class NewPlayerForm(RefusalsBesideFields, forms.Form):

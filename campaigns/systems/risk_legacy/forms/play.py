@@ -13,7 +13,8 @@ from .... import forms as shared_forms
 from ....rules import limits
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
-from ....web.writes import RefusalsBesideFields, sentence
+from ....web.refusals import RefusalsBesideFields, sentence
+from ....web.writes import JournalForm
 from .territories import territory_choices
 
 #: What each reward's target and name fields are called on the form.
@@ -51,7 +52,7 @@ def covering_choices(open_land, covered_land, covered_label):
     return groups
 
 
-class EventForm(shared_forms.EventForm):
+class GameEventForm(shared_forms.JournalEventForm):
     """Base for the forms that log one event during a game.
 
     `unavailable` says why the event cannot happen now (nothing a list could offer), and
@@ -80,7 +81,7 @@ class AllowedByCardField(forms.BooleanField):
         )
 
 
-class ScarForm(EventForm):
+class ScarForm(GameEventForm):
     event_type = "scar"
     title = "A scar was placed"
     player = forms.ChoiceField(label="Played by")
@@ -107,7 +108,7 @@ class ScarForm(EventForm):
         )
 
 
-class FortificationBoxForm(EventForm):
+class FortificationBoxForm(GameEventForm):
     event_type = "fortification_box"
     title = "Fortification boxes ticked"
     territory = forms.ChoiceField(label="Fortified city")
@@ -125,7 +126,7 @@ class FortificationBoxForm(EventForm):
             self.unavailable = "No city on the board is fortified: there is no box to tick."
 
 
-class CityForm(EventForm):
+class CityForm(GameEventForm):
     event_type = "city"
     title = "A city was placed by a card or packet"
     player = forms.ChoiceField(label="Placed by")
@@ -147,7 +148,7 @@ class CityForm(EventForm):
             self.unavailable = "No city stickers are left in the box."
 
 
-class EliminationForm(EventForm):
+class EliminationForm(GameEventForm):
     event_type = "elimination"
     title = "A player was eliminated"
     # The list offers only who may be eliminated; a phone showing an older list gets why.
@@ -167,7 +168,7 @@ class EliminationForm(EventForm):
             self.unavailable = f"{last} is the last player standing: enter the results."
 
 
-class MissilesForm(EventForm):
+class MissilesForm(GameEventForm):
     """Missiles fired in one combat, and who fired them: one count per seated player who has
     signed (so holds Missiles this game). Left all empty, the event names nobody and the
     Missiles are counted for the table, as before who fired was asked."""
@@ -226,7 +227,7 @@ def _no_missile_left(state, game):
     return "Every Missile at the table has been fired: a fired Missile is spent."
 
 
-class RecruitmentEventForm(EventForm):
+class RecruitmentEventForm(GameEventForm):
     event_type = "recruitment"
     title = "Troops recruited while holding a Missile"
     # The list offers only who may hold an unfired Missile; a phone showing an older list gets why.
@@ -244,7 +245,7 @@ class RecruitmentEventForm(EventForm):
             self.unavailable = _no_missile_left(state, self.game)
 
 
-class RedStarForm(EventForm):
+class RedStarForm(GameEventForm):
     """A Red Star taken from another player: one of the HQs they hold captured (GAMES.md,
     2026-12-01). Bought Red Star tokens never change hands, so they are not logged here."""
 
@@ -272,7 +273,7 @@ EVENT_FORMS = {form.event_type: form for form in (
 )}
 
 
-class PacketForm(RefusalsBesideFields, forms.Form):
+class PacketForm(JournalForm, forms.Form):
     """A sealed packet opened: its name and what it unlocked."""
 
     title = "A sealed packet was opened"
@@ -315,7 +316,7 @@ class PacketForm(RefusalsBesideFields, forms.Form):
         return Entry("packet", {"name": data["name"], "unlocks": unlocks})
 
 
-class RewardForm(RefusalsBesideFields, forms.Form):
+class RewardForm(JournalForm, forms.Form):
     """One player's reward: the winner signs and makes one of six choices; a held-on player
     founds a Minor City, adds a resource, or passes. Only valid targets are offered."""
 
@@ -416,7 +417,7 @@ class RewardForm(RefusalsBesideFields, forms.Form):
         return name if name in self.fields else None
 
 
-class WorldForm(RefusalsBesideFields, forms.Form):
+class WorldForm(JournalForm, forms.Form):
     """After game 15: the player with the most signatures names the world; ties roll off."""
 
     refusal_fields = {"roll_off": None}  # the whole roll-off, above the form: not one player's roll

@@ -4,7 +4,7 @@ Resource cards they trade in with the icons on them (it saves nothing)."""
 from django import forms
 
 from ....rules import risk_legacy as rules
-from ....web.writes import RefusalsBesideFields
+from ....web.refusals import RefusalsBesideFields
 
 
 class RecruitmentCalculatorForm(RefusalsBesideFields, forms.Form):

@@ -10,7 +10,8 @@ from django.utils.text import slugify
 from ....rules import limits
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry
-from ....web.writes import WHOLE_FORM, RefusalsBesideFields
+from ....web.refusals import WHOLE_FORM
+from ....web.writes import JournalForm
 
 
 def power_field(faction: str) -> str:
@@ -54,7 +55,7 @@ def chart_field(icons: int) -> str:
     return f"troops_{icons}"
 
 
-class TradeInChartForm(RefusalsBesideFields, forms.Form):
+class TradeInChartForm(JournalForm, forms.Form):
     """The trade-in chart printed on the board: the troops for 2 to 10 Resource icons (coins)
     on the cards traded in, one row each (GAMES.md). A row left empty is not on the chart.
 
@@ -100,7 +101,7 @@ class TradeInChartForm(RefusalsBesideFields, forms.Form):
         return Entry("trade_in_chart", {"chart": self.chart() or {}})
 
 
-class SetupForms(RefusalsBesideFields):
+class SetupForms(JournalForm):
     """The setup page's three parts, saved by one button: the starting powers and the trade-in
     chart (forms) and the coin stickers (a placement the − / + buttons move). A refusal shows
     above the part it concerns (`refusal_fields`), else above them all (`page_errors`)."""

@@ -12,10 +12,10 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .... import roster, states
 from ....rules import risk_legacy as rules
-from ....rules.base import Entry, RuleError
+from ....rules.base import RuleError
 from ....web.htmx import render_page, wants_fragment
 from ....web.params import whole_number
-from ....web.writes import append_or_refuse, refreshed_state
+from ....web.writes import Done, Step, append_or_refuse, refreshed_state
 from ....web.rows import sent
 from ..forms.game_start import (
     SEAT_PARTS, SEAT_ROWS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_rows, typed_seats,
@@ -232,45 +232,35 @@ def game_start(request, slug):
         return _choose_again(request, access, state)
 
     form = GameStartForm(request.POST, roster=state.players)
-    if not form.is_valid() and "number" in form.errors:
+    loaded = whole_number(request.POST.get("number"), max_digits=3)  # the game the page was loaded to start
+    if loaded is None:
         return _stale_page(request, access, OUT_OF_DATE)
+    # Another phone started this game first.
+    step = Step(
+        lambda now: _started_meanwhile(loaded) if now.next_game_number != loaded else None,
+        page_now=lambda now, why: _stale_page(request, access, why, now),
+    )
 
     def page():
         seat_errors = form.refused_above(SEATS_BOX)
         context = _start_context(access, state, form, request.POST, seat_errors=seat_errors, checked=True)
         return render_page(request, START_TEMPLATE, context)
 
-    number = state.next_game_number
-    if form.is_valid():
-        if form.cleaned_data["number"] != number:
-            return _stale_page(request, access, _started_meanwhile(form.cleaned_data["number"]))
+    if form.is_valid() and loaded == state.next_game_number:
         rows = _seat_rows(state, request.POST)
         if rules.why_not_next_game(state) is not None or any(row["start_problem"] for row in rows):
             return page()  # the page says why: nothing to save yet
 
-    def game() -> list[Entry]:
-        data = {
-            "number": number,
-            "played_on": form.cleaned_data["played_on"].isoformat(),
-            "seats": form.seats(),
-            "keys": list(rules.WEB_GAME_KEYS),
-        }
-        return [Entry("game", data)]
-
     def started(saved) -> str:
         players = [seat["player"] for seat in saved.entries[0].data["seats"]]
         everyone = f"{', '.join(players[:-1])} and {players[-1]}"
-        return f"Game {number} is on: {everyone}. Good luck!"
+        return f"Game {loaded} is on: {everyone}. Good luck!"
 
     return append_or_refuse(
         request,
         campaign,
         form,
-        entries=game,
         page=page,
-        redirect_to=reverse("play", args=[campaign.slug]),  # the game is on: its Play page
-        success=started,
-        # Another phone started this game first.
-        moved_on=lambda now: _started_meanwhile(number) if now.next_game_number != number else None,
-        moved_on_page=lambda now, why: _stale_page(request, access, why, now),
+        done=Done(reverse("play", args=[campaign.slug]), said=started),  # the game is on: its Play page
+        step=step,
     )

@@ -11,7 +11,8 @@ from ....forms import lazy_form
 from ....rules import risk_legacy as rl
 from ....web.htmx import render_page
 from ....web.live import live_view
-from ....web.writes import append_or_refuse, moved_on_redirect, page_url_on_get, sentence
+from ....web.refusals import sentence
+from ....web.writes import Done, Step, append_or_refuse, moved_on_redirect, page_url_on_get
 from ..forms.game_end import GameEndForm
 from ..forms.play import EVENT_FORMS, PacketForm, RewardForm, WorldForm
 from .campaign import page_constants, risk_legacy_campaign
@@ -75,18 +76,17 @@ def _page(request, access, *, forms=None, open_form=None, changed=False):
     return response
 
 
-def _submit(request, access, form, open_form, why_not_now):
+def _submit(request, access, form, open_form, step: Step):
     """Append the form's entry (the one write path); a refused form comes back in the page.
-    `why_not_now(state)` says why the form's step is over (None while it is open): when
-    another phone moved the campaign past it in the same instant, the player sees the step as
-    it is now, not their stale form."""
+    `step` is the form's step of the game: when another phone moved the campaign past it in
+    the same instant, the player sees the step as it is now, not their stale form."""
     return append_or_refuse(
         request,
         access.campaign,
         form,
         page=lambda: _page(request, access, forms={open_form: form}, open_form=open_form),
-        redirect_to=_play_url(access),
-        moved_on=_sentence_of(why_not_now),
+        done=Done(_play_url(access)),
+        step=step,
     )
 
 
@@ -94,38 +94,33 @@ def _play_url(access) -> str:
     return reverse("play", args=[access.campaign.slug])
 
 
-def _sentence_of(why_not_now):
-    """The rules' "why not now" ("No game is in progress") as a sentence, or None."""
+def step_while(why_not_now) -> Step:
+    """The step the rules' "why not now" ("No game is in progress") keeps open while it says
+    nothing; once it says something, that is why the step is over, as a sentence."""
 
-    def why(state):
+    def over(state):
         reason = why_not_now(state)
         return f"{reason}." if reason else None
 
-    return why
+    return Step(over)
 
 
-def _moved_on(request, access, why: str):
-    """The step a page was showing is over (`why`): say so and show the Play page as it is now."""
-    return moved_on_redirect(request, why, _play_url(access))
-
-
-def _submit_while_open(request, slug, why_not_now, form_for, open_form):
-    """`_submit` the form `form_for(state)` builds while its step is open (`why_not_now(state)`
-    is None); once the campaign has moved past the step, say so instead."""
+def _submit_while_open(request, slug, step: Step, form_for, open_form):
+    """`_submit` the form `form_for(state)` builds while its step is open; once the campaign
+    has moved past the step, say so instead (the form is built only for an open step)."""
     access = risk_legacy_campaign(request, slug, record=True)
     state = states.state(access.campaign)
-    reason = _sentence_of(why_not_now)(state)
-    if reason:
-        return _moved_on(request, access, reason)
-    return _submit(request, access, form_for(state), open_form, why_not_now)
+    over = step.answer_if_over(request, state, _play_url(access))
+    if over is not None:
+        return over
+    return _submit(request, access, form_for(state), open_form, step)
 
 
-def _game_in_progress(state):
-    return None if state.phase == rl.PHASE_PLAYING else "No game is in progress"
+GAME_IN_PROGRESS = Step(lambda state: None if state.phase == rl.PHASE_PLAYING else "No game is in progress.")
 
 
-def _reward_turn(player):
-    """Why `player`'s reward form is out of date now, or None while they may still choose."""
+def _reward_turn(player) -> Step:
+    """`player`'s turn to choose a reward: over once they chose (or passed), or it is no longer theirs."""
 
     def why_not(state):
         if state.phase == rl.PHASE_REWARDS and player in state.reward_queue:
@@ -134,7 +129,7 @@ def _reward_turn(player):
             return "That is not a player here"
         return rl.why_not_reward_turn(state, player) or f"{player}'s reward is no longer to choose"
 
-    return why_not
+    return step_while(why_not)
 
 
 @login_required
@@ -162,14 +157,14 @@ live = live_view(access_for=risk_legacy_campaign, page=_page)
 @page_url_on_get("play")
 def event_add(request, slug):
     """Log one event of the game in progress."""
-    access = risk_legacy_campaign(request, slug, record=True)
-    state = states.state(access.campaign)
-    if state.phase != rl.PHASE_PLAYING:
-        return _moved_on(request, access, "No game is in progress.")
     form_class = EVENT_FORMS.get(request.POST.get("event_type"))
-    if form_class is None:
-        raise Http404("No such event.")
-    return _submit(request, access, form_class(state, request.POST), form_class.event_type, _game_in_progress)
+
+    def event_form(state):
+        if form_class is None:  # asked only while a game is in progress: else that is the answer
+            raise Http404("No such event.")
+        return form_class(state, request.POST)
+
+    return _submit_while_open(request, slug, GAME_IN_PROGRESS, event_form, getattr(form_class, "event_type", None))
 
 
 @login_required
@@ -177,7 +172,7 @@ def event_add(request, slug):
 def packet_add(request, slug):
     """Record a sealed packet opened during or after a game, and what it unlocked."""
     return _submit_while_open(
-        request, slug, rl.why_not_open_packet, lambda state: PacketForm(state, request.POST), "packet"
+        request, slug, step_while(rl.why_not_open_packet), lambda state: PacketForm(state, request.POST), "packet"
     )
 
 
@@ -188,9 +183,10 @@ def game_end(request, slug):
     access = risk_legacy_campaign(request, slug, record=True)
     state = states.state(access.campaign)
     if state.phase != rl.PHASE_PLAYING:
-        return _moved_on(request, access, "There is no game in progress to end.")
+        return moved_on_redirect(request, "There is no game in progress to end.", _play_url(access))
     number = state.last_game.number
-    ended_meanwhile = f"Game {number} was ended on another phone."
+    # Another phone ended it first.
+    game_on = Step(lambda now: None if now.phase == rl.PHASE_PLAYING else f"Game {number} was ended on another phone.")
     form = GameEndForm(state, request.POST or None)
 
     def page():
@@ -204,10 +200,8 @@ def game_end(request, slug):
         access.campaign,
         form,
         page=page,
-        redirect_to=_play_url(access),
-        success=f"Game {number} is over. Now the rewards.",
-        # Another phone ended it first.
-        moved_on=lambda now: None if now.phase == rl.PHASE_PLAYING else ended_meanwhile,
+        done=Done(_play_url(access), said=f"Game {number} is over. Now the rewards."),
+        step=game_on,
     )
 
 
@@ -226,5 +220,5 @@ def reward_add(request, slug):
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
     return _submit_while_open(
-        request, slug, rl.why_not_name_world, lambda state: WorldForm(state, request.POST), "world"
+        request, slug, step_while(rl.why_not_name_world), lambda state: WorldForm(state, request.POST), "world"
     )

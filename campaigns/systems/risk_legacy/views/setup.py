@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from .... import states
 from ....rules import risk_legacy as rules
 from ....web.htmx import render_page, wants_fragment
-from ....web.writes import append_or_refuse, page_url_on_get
+from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.setup import (
     COIN_FIELD,
     TERRITORY_OF_SLUG,
@@ -162,8 +162,7 @@ def trade_in_chart_edit(request, slug):
         campaign,
         chart_form,
         page=lambda: _setup_done_page(request, access, chart_form=chart_form),
-        redirect_to=reverse("setup_edit", args=[campaign.slug]) + "#chart",
-        success="The trade-in chart is corrected.",
+        done=Done(reverse("setup_edit", args=[campaign.slug]) + "#chart", said="The trade-in chart is corrected."),
     )
 
 
@@ -204,9 +203,10 @@ def setup_edit(request, slug):
             request, access, state, forms.powers, forms.chart, forms.placement,
             coin_errors=forms.coin_errors, errors=forms.page_errors,
         ),
-        redirect_to=reverse("game_start", args=[campaign.slug]),
-        success="The campaign is set up. Seat the players and start game 1.",
+        done=Done(reverse("game_start", args=[campaign.slug]), said="The campaign is set up. Seat the players and start game 1."),
         # Another phone saved it first.
-        moved_on=lambda now: None if now.phase == rules.PHASE_SETUP else ALREADY_SET_UP,
-        moved_on_page=lambda now, why: _setup_done_page(request, access, [why]),
+        step=Step(
+            lambda now: None if now.phase == rules.PHASE_SETUP else ALREADY_SET_UP,
+            page_now=lambda now, why: _setup_done_page(request, access, [why]),
+        ),
     )

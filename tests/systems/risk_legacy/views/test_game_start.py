@@ -253,10 +253,10 @@ def test_two_phones_in_the_same_instant_are_shown_clearly_too(as_owner, ready, o
     real_append = store.append
     other = [("Eve", "Saharan Republic", "Japan"), *FOUR[1:]]
 
-    def other_phone_first(target, new_entries, user=None):
+    def other_phone_first(target, new_entries, user=None, **options):
         other_phone = target.__class__.objects.get(pk=target.pk)
         real_append(other_phone, [RuleEntry("game", seats_entry(other))], owner)
-        return real_append(target, new_entries, user)
+        return real_append(target, new_entries, user, **options)
 
     monkeypatch.setattr(store, "append", other_phone_first)
     response = as_owner.post(url(ready), seats(*FOUR, save="1"))
@@ -331,6 +331,7 @@ VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     data=st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=16), htmx=st.booleans(), post=st.booleans()

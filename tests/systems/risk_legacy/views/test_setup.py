@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -310,10 +312,10 @@ def test_another_phone_saving_first_in_the_same_instant_is_shown_clearly(
 ):
     real_append = store.append
 
-    def other_phone_first(target, new_entries, user=None):
+    def other_phone_first(target, new_entries, user=None, **options):
         data = {"starting_powers": POWERS, "coin_stickers": dict.fromkeys(TWELVE, 1)}
         real_append(target.__class__.objects.get(pk=target.pk), [RuleEntry("setup", data)], owner)
-        return real_append(target, new_entries, user)
+        return real_append(target, new_entries, user, **options)
 
     monkeypatch.setattr(store, "append", other_phone_first)
     mine = setup_data(powers=dict.fromkeys(rules.FACTIONS, "mine")) | {"save": "1"}
@@ -379,6 +381,7 @@ VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=14))
 def test_random_posts_never_answer_500(as_owner, campaign, data):

@@ -1,0 +1,71 @@
+"""Every tap is recorded once: its key, and the answer kept with it.
+
+A table form carries a hidden key naming one tap (the `tap` field, `{% tap %}` in its template;
+JavaScript draws a new one for each tap). The write path (writes.py) hands it to the store,
+which keeps it with the entries and the write's answer (`Answer`: its page and its messages) in
+the same transaction; the same key sent again by the same account in the same campaign (a
+resubmitted form, a retry after a lost answer, the phone's offline queue) gets that answer and
+appends nothing, also while the first is still in flight on another worker. Before a view
+looks at the campaign, `replayed(request, slug)` (campaigns.middleware) answers a tap already
+recorded, so a step the first tap closed does not answer "moved on" to its retry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect
+
+from ..models import Tap
+
+#: The hidden field naming one tap, and what a key may be (a uuid; anything else is no key).
+TAP_FIELD = "tap"
+TAP_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def tap_key(request) -> str | None:
+    """The key of the tap this POST sends (read once per request), or None: no key, a key
+    that is not one, or no account to keep it for."""
+    if not hasattr(request, "_tap_key"):
+        key = request.POST.get(TAP_FIELD, "") if request.method == "POST" else ""
+        signed_in = getattr(request, "user", None) is not None and request.user.is_authenticated
+        request._tap_key = key if signed_in and TAP_KEY.fullmatch(key) else None
+    return request._tap_key
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a write answers: the messages it says (level, text) and the page it sends the
+    phone to. Kept with the tap (`as_json`), so the same tap sent again is answered alike."""
+
+    to: str
+    said: tuple[tuple[int, str], ...] = ()
+
+    def as_json(self) -> dict:
+        return {"to": self.to, "said": [list(message) for message in self.said]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Answer:
+        return cls(data["to"], tuple((level, text) for level, text in data.get("said", ())))
+
+    def give(self, request) -> HttpResponse:
+        for level, text in self.said:
+            messages.add_message(request, level, text)
+        return redirect(self.to)
+
+
+def replayed(request, slug: str) -> HttpResponse | None:
+    """The first answer to this POST's tap, when the same account already recorded it in the
+    campaign at `slug` (and still belongs to it), else None: the view goes on."""
+    key = tap_key(request)
+    if key is None:
+        return None
+    kept = (
+        Tap.objects.filter(campaign__slug=slug, user=request.user, key=key, campaign__memberships__user=request.user)
+        .values_list("answer", flat=True)
+        .first()
+    )
+    return Answer.from_json(kept).give(request) if kept is not None else None
