@@ -15,7 +15,13 @@ BASE_PYTHON := $(shell for c in "$$(pyenv root 2>/dev/null)/versions/$(PYTHON_VE
 	if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v "$$c"; break; fi; done)
 
-.PHONY: run test test-fast lint-imports bench load check-python venv clean
+.PHONY: run test test-fast test-database lint lint-imports bench load check-python venv clean
+
+# pytest keeps each test module's rewritten bytecode (__pycache__, ignored by git) so that a run
+# does not compile every test again: a machine that says not to write bytecode is overruled here.
+unexport PYTHONDONTWRITEBYTECODE
+# The test runs share the machine's cores (pytest-xdist); WORKERS=1 runs in one process.
+WORKERS ?= auto
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -52,14 +58,23 @@ run: $(VENV)/.run-installed
 lint-imports: $(VENV)/.test-installed
 	$(VENV)/bin/lint-imports
 
-# Every test: the import contracts, then rules, views, browser. With DATABASE_URL set
-# (PostgreSQL), the same suite runs there.
-test: lint-imports /usr/bin/chromium
-	$(PY) -m pytest $(PYTEST_ARGS)
+# The code's style (ruff, pyproject.toml [tool.ruff]) and the layers.
+lint: lint-imports
+	$(VENV)/bin/ruff check .
 
-# The inner loop: everything but the browser tests.
-test-fast: lint-imports
-	$(PY) -m pytest --ignore-glob="*/browser/*" $(PYTEST_ARGS)
+# Every test, each tier (docs/contributing.md): the lint, then rules, views, the slow whole-app
+# checks and the browser tests. With DATABASE_URL set (PostgreSQL), the same suite runs there.
+test: lint /usr/bin/chromium
+	$(PY) -m pytest -n $(WORKERS) $(PYTEST_ARGS)
+
+# The inner loop: everything but the slow whole-app checks and the browser tests.
+test-fast: lint
+	$(PY) -m pytest -n $(WORKERS) -m "not slow and not browser" $(PYTEST_ARGS)
+
+# What can depend on the database (every test that uses one) but the browser tests, which see
+# the same pages whatever the database: CI's run on PostgreSQL.
+test-database: lint-imports
+	$(PY) -m pytest -n $(WORKERS) -m "database and not browser" $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py

@@ -128,7 +128,10 @@ def _rl_events(b: _Builder, rng: random.Random) -> None:
     if fortified:
         territory = rng.choice(fortified)
         boxes = state.territories[territory].fortification.boxes_left
-        b.add("event", {"type": "fortification_box", "territory": territory, "count": rng.randint(1, min(3, boxes))})
+        b.add(
+            "event",
+            {"type": "fortification_box", "territory": territory, "count": rng.randint(1, min(3, boxes))},
+        )
     if rl.missiles_left(state, game) and rng.random() < 0.5:
         b.add("event", {"type": "missiles", "count": rng.randint(1, min(3, rl.missiles_left(state, game)))})
     holders = rl.missile_holders(state, game)
@@ -144,7 +147,9 @@ def _rl_end(b: _Builder, rng: random.Random) -> None:
     standing = [seat.player for seat in game.seats if seat.player not in out]
     winner = rng.choice(standing)
     results = {seat.player: "eliminated" for seat in game.seats}
-    results.update({p: "won" if p == winner else rng.choice(("held_on", "held_on", "eliminated")) for p in standing})
+    results.update(
+        {p: "won" if p == winner else rng.choice(("held_on", "held_on", "eliminated")) for p in standing}
+    )
     held = {seat.player: [seat.start] for seat in game.seats if results[seat.player] != "eliminated"}
     free = [t for t in rl.TERRITORIES if t not in {seat.start for seat in game.seats}]
     rng.shuffle(free)
@@ -161,7 +166,12 @@ def _rl_rewards(b: _Builder, rng: random.Random, number: int) -> None:
         targets = {kind: found for kind, found in rl.reward_targets(b.state, player).items() if found}
         choices = []
         for kind, found in targets.items():
-            choice = {"type": kind, ("continent" if kind in ("name_continent", "change_continent_bonus") else "territory"): rng.choice(found)}
+            choice = {
+                "type": kind,
+                (
+                    "continent" if kind in ("name_continent", "change_continent_bonus") else "territory"
+                ): rng.choice(found),
+            }
             if kind in ("name_continent", "found_major_city", "found_minor_city"):
                 choice["name"] = next(names)
             if kind == "change_continent_bonus":
@@ -211,7 +221,9 @@ def dawnguard_journal(sittings: int = DAWNGUARD_SITTINGS, seed: int = 17) -> dic
         chapter = min(3, 1 + (number - 1) // per_chapter)
         b.add("game", {"number": number, "played_on": _played_on(number), "chapter": chapter})
         if number == 1:
-            for player, side in zip(("Ana", "Ben", "Cid", "Dee"), ("volkihar", "vigilants", "vigilants", "volkihar")):
+            for player, side in zip(
+                ("Ana", "Ben", "Cid", "Dee"), ("volkihar", "vigilants", "vigilants", "volkihar")
+            ):
                 b.add("event", {"type": "pledge", "player": player, "side": side})
         if chapter == 2 and "Eve" not in b.state.heroes:
             b.add("event", {"type": "join", "player": "Eve", "hero": "Talen-Jei", "race": "Argonian",
@@ -240,7 +252,11 @@ def _dg_event(state, rng: random.Random, cards) -> dict:
         return {"type": "hunger", "player": hero}
     if kind == "feed" and vampires:
         vampire = rng.choice(vampires)
-        return {"type": "feed", "player": vampire.player, "to": rng.sample(dg.FEED_PLACES, vampire.hunger or 1)}
+        return {
+            "type": "feed",
+            "player": vampire.player,
+            "to": rng.sample(dg.FEED_PLACES, vampire.hunger or 1),
+        }
     if kind == "day_turn":
         feeds = [{"player": h.player, "to": rng.sample(dg.FEED_PLACES, dg.MAX_HUNGER)}
                  for h in vampires if h.hunger >= dg.MAX_HUNGER]

@@ -8,8 +8,9 @@ bench/big_journals.py: Risk Legacy 500 and 50 games, Dawnguard 480 and 48 sittin
 Skyrim play log 5,000 and 500 plays. Before each page is timed, the same page of a small
 campaign is shown once in that process (templates compiled, code imported), so the time is
 the page's own. Each figure is the median of three processes, the two sizes taken in turn
-(this machine is shared and noisy: a single run can be off by x2). Nothing here is a pass or fail: the aim is at most x15 for x10 the journal
-and under 200 MB, ratios mattering more than times on a shared machine.
+(this machine is shared and noisy: a single run can be off by x2). Nothing here is a pass or
+fail: the aim is at most x15 for x10 the journal and under 200 MB, ratios mattering more than
+times on a shared machine.
 
     python bench/fold_bench.py            every system, both sizes, every page (a few minutes)
     python bench/fold_bench.py dawnguard  one system

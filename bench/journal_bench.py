@@ -86,7 +86,10 @@ def main():
     print(f"import_journal (parse, fold, save)  median {import_ms:8.2f} ms   (aim < 300 ms)")
     print(f"fold the whole journal              median {fold_ms:8.2f} ms")
     print(f"cached state read                   median {read_ms:8.3f} ms   (aim < 1 ms)")
-    print(f"cached state read, other process    median {shared_ms:8.3f} ms   (a state as of game 7, unpickled from Django's cache)")
+    print(
+        f"cached state read, other process    median {shared_ms:8.3f} "
+        "ms   (a state as of game 7, unpickled from Django's cache)"
+    )
     print(f"state as campaign_state JSON        median {json_ms:8.3f} ms")
     print()
     long_play_log()

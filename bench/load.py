@@ -77,7 +77,9 @@ def run_step(port, tables, seconds):
         while time.monotonic() < stop:
             started = time.monotonic()
             try:
-                status, body, _ = connection.request("GET", f"{table.live}?v={seen}&on=overview", headers=HTMX)
+                status, body, _ = connection.request(
+                    "GET", f"{table.live}?v={seen}&on=overview", headers=HTMX
+                )
                 if status == 200:
                     found = re.search(rb"v=(\d+)", body)
                     seen = int(found.group(1)) if found else seen
@@ -102,7 +104,9 @@ def run_step(port, tables, seconds):
                 csrf = re.search(r"csrftoken=([^;]+)", response.headers.get("Set-Cookie", "") or "")
                 if csrf:
                     connection.cookie = f"{table.cookie}; csrftoken={csrf.group(1)}"
-                data = urllib.parse.urlencode({**play(table.next_number), "csrfmiddlewaretoken": token, "tap": tap_key})
+                data = urllib.parse.urlencode(
+                    {**play(table.next_number), "csrfmiddlewaretoken": token, "tap": tap_key}
+                )
                 status, _, _ = connection.request("POST", table.form, body=data)
                 if status != 302:
                     raise AssertionError(f"tap answered {status}")
@@ -159,9 +163,12 @@ def main():
             polls, taps, errors = run_step(server.port, tables_of(count, count), args.seconds)
             rate = (len(polls) + 2 * len(taps)) / args.seconds
             ok = not errors and percentile(polls, 0.95) < 1.0 and percentile(taps, 0.95) < 2.0
-            print(f"{count:6} {count * PHONES:6} {rate:7.1f} {statistics.median(polls or [0]) * 1000:7.0f}ms "
-                  f"{percentile(polls, 0.95) * 1000:7.0f}ms {statistics.median(taps or [0]) * 1000:6.0f}ms "
-                  f"{percentile(taps, 0.95) * 1000:6.0f}ms {len(errors):6}  {'yes' if ok else 'no'}", flush=True)
+            print(
+                f"{count:6} {count * PHONES:6} {rate:7.1f} {statistics.median(polls or [0]) * 1000:7.0f}ms "
+                f"{percentile(polls, 0.95) * 1000:7.0f}ms {statistics.median(taps or [0]) * 1000:6.0f}ms "
+                f"{percentile(taps, 0.95) * 1000:6.0f}ms {len(errors):6}  {'yes' if ok else 'no'}",
+                flush=True,
+            )
             if errors:
                 print("  first error:", errors[0])
             if not ok:

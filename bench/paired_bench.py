@@ -55,8 +55,13 @@ def copies(original, owner, count: int, tag: str):
     Membership.objects.bulk_create(Membership(campaign=c, user=owner, role="owner") for c in made)
     Player.objects.bulk_create(Player(campaign=c, name=name, position=p) for c in made for name, p in players)
     CampaignSnapshot.objects.bulk_create(
-        CampaignSnapshot(campaign=c, journal_version=snapshot.journal_version, state_format=snapshot.state_format,
-                         last_game=snapshot.last_game, state=snapshot.state)
+        CampaignSnapshot(
+            campaign=c,
+            journal_version=snapshot.journal_version,
+            state_format=snapshot.state_format,
+            last_game=snapshot.last_game,
+            state=snapshot.state,
+        )
         for c in made
     )
 
@@ -79,9 +84,9 @@ def build():
     """(pages, campaigns): each page as (label, client, url), on the demo journals, a 1,000-play
     log and the stats of members of 1, 50 and 500 campaigns."""
     from django.urls import reverse
+    from journal_bench import import_text, skyrim_log
 
     from campaigns import store
-    from journal_bench import import_text, skyrim_log
 
     owner = account("bench-pages")
 
@@ -159,10 +164,11 @@ def paired(pages):
 def another_worker_after_a_write(campaigns, pages_by_label):
     """The first page in a worker that did not serve the write (its memo and its per-process
     cache empty: it reads the writer's snapshot), × that page's warm time, median of 5."""
+    from django.core.cache import cache
+
     from campaigns import states, store
     from campaigns.models import Campaign
     from campaigns.rules.base import Entry
-    from django.core.cache import cache
 
     owner = campaigns["owner"]
     results = {}
@@ -227,7 +233,9 @@ def main():
         print(f"{label:<38} {ratio:7.1f} {f'{low:.1f}-{high:.1f}':>13} {page:8.1f} {bare:8.2f}")
     print()
     by_label = {label: (label, client, url) for label, client, url in pages}
-    print("First page on another worker after a write (its memo and per-process cache empty), x its warm time:")
+    print(
+        "First page on another worker after a write (its memo and per-process cache empty), x its warm time:"
+    )
     for label, (ratio, low, high, applied) in another_worker_after_a_write(campaigns, by_label).items():
         print(f"{label:<38} x{ratio:4.1f} ({low:.1f}-{high:.1f}), entries folded: {applied}")
     print()

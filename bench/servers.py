@@ -2,9 +2,10 @@
 
 Starts gunicorn (bench_settings: the app plus the bare view) on the bench's own SQLite file
 (or DATABASE_URL), logs in one account, then for each page runs a fixed number of clients for a
-few seconds (a sync worker closes each connection after its answer), right after the same for the bare view, 3 rounds:
-the page's requests a second as a % of the bare view's (median and spread). The clients run
-on the same 2 cores as the server: the figures are for comparing, not for capacity (see load.py).
+few seconds (a sync worker closes each connection after its answer), right after the same for
+the bare view, 3 rounds: the page's requests a second as a % of the bare view's (median and
+spread). The clients run on the same 2 cores as the server: the figures are for comparing, not
+for capacity (see load.py).
 """
 
 import http.client
@@ -43,10 +44,23 @@ class Gunicorn:
         if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
             env["SQLITE_PATH"] = str(settings.DATABASES["default"]["NAME"])
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--pythonpath", f"{ROOT},{BENCH}",
-             "--bind", f"127.0.0.1:{self.port}", *(arguments or ["--workers", str(workers)]), "--log-level", "warning",
-             "--timeout", "60"],
-            cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "tracker.wsgi",
+                "--pythonpath",
+                f"{ROOT},{BENCH}",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                *(arguments or ["--workers", str(workers)]),
+                "--log-level",
+                "warning",
+                "--timeout",
+                "60",
+            ],
+            cwd=ROOT,
+            env=env,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -155,7 +169,10 @@ def main():
               "each page right after the bare view, 3 rounds)")
         print(f"bare view: {statistics.median(bare_rates):.0f} requests/s (median)")
         for label, values in shares.items():
-            print(f"{label:<28} {statistics.median(values):5.1f} % of the bare view's ({min(values):.1f}-{max(values):.1f})")
+            print(
+                f"{label:<28} {statistics.median(values):5.1f} % of "
+                f"the bare view's ({min(values):.1f}-{max(values):.1f})"
+            )
         print(f"load average after: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
     finally:
         server.stop()

@@ -94,13 +94,21 @@ def run(arguments, bodies, other_cookie, overview) -> None:
         for path in (overview, "/accounts/login/"):  # every worker warm
             for _ in range(6):
                 Connection(server.port, other_cookie).request("GET", path)
-        cookies = [session_cookie(get_user_model().objects.create(username=f"uploader-{uuid.uuid4().hex[:8]}"))
-                   for _ in bodies]
+        cookies = [
+            session_cookie(get_user_model().objects.create(username=f"uploader-{uuid.uuid4().hex[:8]}"))
+            for _ in bodies
+        ]
         stop = threading.Event()
         seen = {"their campaign's overview": [], "the login page (signed out)": []}
         others = [
-            threading.Thread(target=asking, args=(server.port, other_cookie, overview, stop, seen["their campaign's overview"])),
-            threading.Thread(target=asking, args=(server.port, "", "/accounts/login/", stop, seen["the login page (signed out)"])),
+            threading.Thread(
+                target=asking,
+                args=(server.port, other_cookie, overview, stop, seen["their campaign's overview"]),
+            ),
+            threading.Thread(
+                target=asking,
+                args=(server.port, "", "/accounts/login/", stop, seen["the login page (signed out)"]),
+            ),
         ]
         results = [None] * len(bodies)
 
@@ -123,8 +131,11 @@ def run(arguments, bodies, other_cookie, overview) -> None:
         for (label, body), (status, seconds) in zip(bodies, results, strict=True):
             print(f"  upload {label:<32} {len(body) // 1024:5d} KB  answered {status} in {seconds:5.1f} s")
         for label, times in seen.items():
-            print(f"  meanwhile, {label:<30} {len(times):4d} answers, median {1000 * statistics.median(times):6.0f} ms, "
-                  f"slowest {1000 * max(times):6.0f} ms (aim: within 1 s)")
+            print(
+                f"  meanwhile, {label:<30} {len(times):4d} answers, "
+                f"median {1000 * statistics.median(times):6.0f} ms, "
+                f"slowest {1000 * max(times):6.0f} ms (aim: within 1 s)"
+            )
     finally:
         server.stop()
 

@@ -40,7 +40,9 @@ def campaign_for(
     memo = request.__dict__.setdefault("_memberships", {})
     if slug not in memo:
         memo[slug] = (
-            Membership.objects.select_related("campaign").filter(campaign__slug=slug, user=request.user).first()
+            Membership.objects.select_related("campaign")
+            .filter(campaign__slug=slug, user=request.user)
+            .first()
             if request.user.is_authenticated
             else None
         )

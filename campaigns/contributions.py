@@ -36,7 +36,8 @@ def records_worked_out() -> int:
 
 def _key(campaign: Campaign) -> str:
     name = hashlib.blake2s(campaign.name.encode(), digest_size=8).hexdigest()
-    return f"record:{base.STATE_FORMAT}:{RECORD_FORMAT}:{campaign.pk}:{campaign.journal_version}:{campaign.slug}:{name}"
+    version = f"{base.STATE_FORMAT}:{RECORD_FORMAT}:{campaign.pk}:{campaign.journal_version}"
+    return f"record:{version}:{campaign.slug}:{name}"
 
 
 def _record(campaign: Campaign, plays, marks) -> stats.CampaignRecord:

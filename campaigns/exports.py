@@ -169,7 +169,9 @@ def bg_stats_file(
                 "score": "" if seat.score is None else str(seat.score),
                 "rank": 0,
                 # A team game: the seat's hero(es); else its side and hero.
-                "role": (seat.hero or "") if read_side.teams else " – ".join(p for p in (seat.side, seat.hero) if p),
+                "role": (seat.hero or "")
+                if read_side.teams
+                else " – ".join(p for p in (seat.side, seat.hero) if p),
                 "newPlayer": seat.player not in seen,
             }
             if read_side.teams:

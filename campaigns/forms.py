@@ -76,7 +76,9 @@ class LoginForm(AuthenticationForm):
 class CampaignForm(RefusalsBesideFields, forms.Form):
     # Django's max_length and its NUL check are the limits' own checks here (a form cannot
     # send a lone surrogate: the request body is decoded first).
-    name = forms.CharField(max_length=limits.CAMPAIGN_NAME_MAX_CHARS, help_text="What your group calls this campaign.")
+    name = forms.CharField(
+        max_length=limits.CAMPAIGN_NAME_MAX_CHARS, help_text="What your group calls this campaign."
+    )
     system = forms.ChoiceField(choices=registry.choices, label="Game", widget=forms.RadioSelect)
     players = forms.CharField(
         required=False,
@@ -97,7 +99,9 @@ class CampaignForm(RefusalsBesideFields, forms.Form):
 
 
 class JournalUploadForm(RefusalsBesideFields, forms.Form):
-    journal = forms.FileField(help_text="A campaign journal (.json) exported from Legacy Ledger or a compatible tool.")
+    journal = forms.FileField(
+        help_text="A campaign journal (.json) exported from Legacy Ledger or a compatible tool."
+    )
 
     def clean_journal(self):
         upload = self.cleaned_data["journal"]

@@ -28,7 +28,10 @@ class RequestSizeLimitMiddleware:
             return render(
                 request,
                 "413.html",
-                {"size_mb": f"{length / (1024 * 1024):.1f}", "max_mb": limits.JOURNAL_MAX_BYTES // (1024 * 1024)},
+                {
+                    "size_mb": f"{length / (1024 * 1024):.1f}",
+                    "max_mb": limits.JOURNAL_MAX_BYTES // (1024 * 1024),
+                },
                 status=413,
             )
         return self.get_response(request)

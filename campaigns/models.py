@@ -171,7 +171,9 @@ class Entry(models.Model):
             # One live entry per place in a campaign's journal: the database's own guard
             # against two writers appending at once.
             models.UniqueConstraint(
-                fields=["campaign", "position"], condition=Q(undone_at__isnull=True), name="one_entry_per_position"
+                fields=["campaign", "position"],
+                condition=Q(undone_at__isnull=True),
+                name="one_entry_per_position",
             ),
         ]
         indexes = [models.Index(fields=["campaign", "position"])]
@@ -208,7 +210,9 @@ class CampaignSnapshot(models.Model):
     folding the journal again. `state_format` is the rules' STATE_FORMAT it was pickled under
     (another one is never read); `last_game` the last game's number, as the fold counted it."""
 
-    campaign = models.OneToOneField(Campaign, primary_key=True, on_delete=models.CASCADE, related_name="snapshot")
+    campaign = models.OneToOneField(
+        Campaign, primary_key=True, on_delete=models.CASCADE, related_name="snapshot"
+    )
     journal_version = models.PositiveIntegerField()
     state_format = models.PositiveSmallIntegerField()
     last_game = models.PositiveIntegerField(default=0)

@@ -152,7 +152,9 @@ def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
         missing = [campaign for campaign in missing if campaign.pk not in folded]
     if missing:
         rosters: dict[int, list[str]] = {campaign.pk: [] for campaign in missing}
-        for campaign_id, name in Player.objects.filter(campaign__in=missing).values_list("campaign_id", "name"):
+        for campaign_id, name in Player.objects.filter(campaign__in=missing).values_list(
+            "campaign_id", "name"
+        ):
             rosters[campaign_id].append(name)
         entries: dict[int, list[base.Entry]] = {campaign.pk: [] for campaign in missing}
         rows = Entry.objects.live().filter(campaign__in=missing).order_by("campaign_id", "position")

@@ -376,7 +376,9 @@ def _head_to_head(players: list[PlayerStats], duels) -> list[HeadToHeadRow]:
                 duel = Duel(counts[0], counts[1], counts[2])
             else:
                 duel = Duel(counts[0], counts[2], counts[1])
-            cells.append(HeadToHeadCell(column_player.label, duel, is_self=column_player.key == row_player.key))
+            cells.append(
+                HeadToHeadCell(column_player.label, duel, is_self=column_player.key == row_player.key)
+            )
         rows.append(HeadToHeadRow(row_player.label, tuple(cells)))
     return rows
 

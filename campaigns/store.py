@@ -67,7 +67,9 @@ def _keep_tap(locked: Campaign, user, tap: str | None, answer) -> None:
     table never grows without end."""
     if _tapper(user, tap) is not None:
         Tap.objects.create(campaign=locked, user=user, key=tap, answer=answer() if answer is not None else {})
-        Tap.objects.filter(campaign=locked, user=user, tapped_at__lt=timezone.now() - TAP_ANSWERS_KEPT).delete()
+        Tap.objects.filter(
+            campaign=locked, user=user, tapped_at__lt=timezone.now() - TAP_ANSWERS_KEPT
+        ).delete()
 
 
 def _record_progress(campaign: Campaign, folded: Timeline) -> None:
@@ -76,7 +78,11 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     campaign.games_played = folded.games_played
     campaign.games_finished = folded.current.games_finished
     last_game = (
-        campaign.entries.live().filter(kind=base.GAME_KIND).order_by("-position").values_list("data", flat=True).first()
+        campaign.entries.live()
+        .filter(kind=base.GAME_KIND)
+        .order_by("-position")
+        .values_list("data", flat=True)
+        .first()
     )
     campaign.last_played_on = last_game.get("played_on") if last_game else None
     campaign.journal_version = F("journal_version") + 1
@@ -95,7 +101,14 @@ def _copy(folded: Timeline) -> Timeline:
 
 
 def append(
-    campaign: Campaign, entries: list[base.Entry], user=None, *, guard=None, tap=None, answer=None, new_players=()
+    campaign: Campaign,
+    entries: list[base.Entry],
+    user=None,
+    *,
+    guard=None,
+    tap=None,
+    answer=None,
+    new_players=(),
 ) -> Timeline:
     """Check the entries against the campaign's rules and add them to its journal.
 
@@ -163,7 +176,9 @@ class NotTheLastEntry(Exception):
         self.last = last  # the journal's last live entry now (None if the journal is empty)
 
 
-def undo_last(campaign: Campaign, user, entry_id: int | None = None, *, tap=None, answer=None) -> Undone | None:
+def undo_last(
+    campaign: Campaign, user, entry_id: int | None = None, *, tap=None, answer=None
+) -> Undone | None:
     """Take back the journal's last entry; it is kept, marked with who undid it and when.
 
     With `entry_id` (the entry the player was shown), only that entry is taken back, and only
@@ -271,7 +286,9 @@ def append_journal(campaign: Campaign, data, user=None) -> Appended:
     _, _, players, theirs = journal.read(data, [rules])
     with transaction.atomic():
         locked = Campaign.objects.locked(campaign)
-        ours = rules.journal_entries(journal.write(rules, locked.name, locked.roster(), locked.live_entries()))
+        ours = rules.journal_entries(
+            journal.write(rules, locked.name, locked.roster(), locked.live_entries())
+        )
         rest = journal.continuation(rules, ours, theirs, campaign=locked.name)
         if not rest:
             return Appended(0, 0, ())

@@ -27,7 +27,11 @@ urlpatterns = [
     path("campaigns/<slug:slug>/members/invite/", members.invite_regenerate, name="invite_regenerate"),
     path("campaigns/<slug:slug>/members/public/", members.public_link, name="public_link"),
     path("campaigns/<slug:slug>/members/<int:membership_id>/role/", members.member_role, name="member_role"),
-    path("campaigns/<slug:slug>/members/<int:membership_id>/remove/", members.member_remove, name="member_remove"),
+    path(
+        "campaigns/<slug:slug>/members/<int:membership_id>/remove/",
+        members.member_remove,
+        name="member_remove",
+    ),
     # -- the pages every game system has at the same address, answered by its system's view
     *[
         path(f"campaigns/<slug:slug>/{address}", system_page(name), name=name)

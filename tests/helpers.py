@@ -10,6 +10,7 @@ from django.db import connection
 
 from campaigns import registry, stats
 from campaigns.rules.journal import load
+
 from tests.journal_files import RULES, journal_path
 
 FILES = {

@@ -27,9 +27,9 @@ from campaigns.fold_count import HEADER
 from campaigns.models import CampaignSnapshot, Entry
 
 from tests.factories import UserFactory
-from tests.rows import rows_post
-from tests.journal_files import load_journal
 from tests.helpers import ROOT, _database_env
+from tests.journal_files import load_journal
+from tests.rows import rows_post
 
 # Two app servers started as processes: in `make test` only.
 pytestmark = pytest.mark.slow

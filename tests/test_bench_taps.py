@@ -7,10 +7,10 @@ import json
 import pytest
 from django.urls import reverse
 
+from bench import load
 from campaigns import store
 from campaigns.models import Campaign
 
-from bench import load
 from tests.helpers import ROOT
 
 

@@ -5,8 +5,8 @@ and a rule's refusal of a seat beside that seat's field, focused (web/writes.py)
 from django import forms
 
 from campaigns.rules.base import RuleError
-from campaigns.web.rows import as_sent, rows
 from campaigns.web.refusals import RefusalsBesideFields, focus_first_error, place_number
+from campaigns.web.rows import as_sent, rows
 
 from tests.rows import row_name, rows_post
 

@@ -25,11 +25,8 @@ from campaigns import charts, registry, stats
 from campaigns.rules.journal import load
 from campaigns.systems.risk_legacy.readside import CITIES, SIGNATURES
 
-from tests.journal_files import RULES, journal_path
 from tests.helpers import FILES, record
-
-
-
+from tests.journal_files import RULES, journal_path
 
 
 def roster(system, key=None, linked=None):

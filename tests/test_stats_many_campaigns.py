@@ -15,8 +15,8 @@ from campaigns.models import Campaign, CampaignSnapshot, Membership, Player
 
 from tests.conftest import RISK_LEGACY_15
 from tests.factories import UserFactory
-from tests.journal_files import load_journal
 from tests.helpers import ROOT, _database_env
+from tests.journal_files import load_journal
 
 # 500 campaigns built: a whole-app check, in `make test` only.
 pytestmark = pytest.mark.slow

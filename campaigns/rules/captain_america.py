@@ -65,10 +65,10 @@ from .checks import (
     is_whole,
     seat_place,
 )
-from .play_log import bg_stats
 from .play_log import (
     PlayLog,
     apply_to_play_log,
+    bg_stats,
     describe_change,
     play_log_entries,
     play_log_json,
@@ -363,9 +363,13 @@ def _check_brought_in(state: CivilWarLog, data: dict) -> GameRecord:
     for index, seat in enumerate(seats, 1):
         where = seat_place(place, index, seat)
         seated = [player for members in teams.values() for player in members]
-        player = bg_stats.check_bg_stats_seat(seat, index, place, ("player",), ("heroes", "team"), state.players, seated)
+        player = bg_stats.check_bg_stats_seat(
+            seat, index, place, ("player",), ("heroes", "team"), state.players, seated
+        )
         if ("heroes" in seat) == ("team" in seat):
-            raise RuleError("a seat brought in names its heroes or, unknown, its team", place=where, field="heroes")
+            raise RuleError(
+                "a seat brought in names its heroes or, unknown, its team", place=where, field="heroes"
+            )
         if "heroes" in seat:
             team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, where)
         else:
@@ -374,15 +378,21 @@ def _check_brought_in(state: CivilWarLog, data: dict) -> GameRecord:
             if team is None:
                 raise RuleError("'team' must be captain-america or iron-man", place=where, field="team")
         if len(teams[team]) == len(seats) // 2:
-            raise RuleError(f"{TEAM_NAMES[team]} has too many seats: the teams are even", place=where, field="team")
+            raise RuleError(
+                f"{TEAM_NAMES[team]} has too many seats: the teams are even", place=where, field="team"
+            )
         teams[team].append(player)
-        seat_records.append(SeatRecord(player, tuple(seat.get("heroes", ())), None if "heroes" in seat else team))
+        seat_records.append(
+            SeatRecord(player, tuple(seat.get("heroes", ())), None if "heroes" in seat else team)
+        )
         if seat.get("score") is not None and team_points[team] is None:
             team_points[team] = seat["score"]
     winners = bg_stats.check_bg_stats(data[bg_stats.EXTENSION], [r.player for r in seat_records], place)
     outcome = next((team for team in TEAMS if winners and set(winners) == set(teams[team])), None)
     if winners and outcome is None:
-        raise RuleError("'winners' must be one team's players (or nobody: a draw)", place=place, field=bg_stats.EXTENSION)
+        raise RuleError(
+            "'winners' must be one team's players (or nobody: a draw)", place=place, field=bg_stats.EXTENSION
+        )
     return GameRecord(
         number=data["number"], played_on=data["played_on"], teams=teams, points=team_points,
         result=outcome or DRAW, winners=[player for player in teams.get(outcome, []) if player in winners],

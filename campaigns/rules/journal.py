@@ -41,7 +41,9 @@ def parse_json(text: str | bytes) -> Any:
     except RecursionError:
         raise RuleError("the journal is nested too deeply to be a campaign journal") from None
     except ValueError:  # the only other ValueError: an integer of more than 4,300 digits
-        raise RuleError("the journal holds a number too long to be a count (more than 4,300 digits)") from None
+        raise RuleError(
+            "the journal holds a number too long to be a count (more than 4,300 digits)"
+        ) from None
 
 
 def _refuse_constant(name: str) -> Any:
@@ -185,6 +187,7 @@ def continuation(system, ours: list[Entry], theirs: list[Entry], *, campaign: st
         where = "the setup" if number is None else f"game {number}"
         raise RuleError(
             f"The journal stops before {campaign} does: the campaign goes on from {where} "
-            f"(“{system.describe(ours[len(theirs)])}”), so the journal is an older copy. Nothing was appended."
+            f"(“{system.describe(ours[len(theirs)])}”), so the "
+            "journal is an older copy. Nothing was appended."
         )
     return theirs[len(ours):]

@@ -67,7 +67,9 @@ def text_problem(text: str, max_chars: int) -> str | None:
     return None
 
 
-def check_text(text: str, max_chars: int, what: str, *, place: str | None = None, field: str | None = None) -> str:
+def check_text(
+    text: str, max_chars: int, what: str, *, place: str | None = None, field: str | None = None
+) -> str:
     """The text, or a RuleError naming `what` ("The player's name") and the problem."""
     problem = text_problem(text, max_chars)
     if problem:
@@ -139,7 +141,9 @@ def check_journal_size(games: int, entries: int, most_games: int = JOURNAL_MAX_G
     if games > most_games:
         raise RuleError(f"the journal has {games:,} games; a journal holds {most_games:,} at most")
     if entries > JOURNAL_MAX_ENTRIES:
-        raise RuleError(f"the journal has {entries:,} entries; a journal holds {JOURNAL_MAX_ENTRIES:,} at most")
+        raise RuleError(
+            f"the journal has {entries:,} entries; a journal holds {JOURNAL_MAX_ENTRIES:,} at most"
+        )
 
 
 def _named(key: str | None, default: str = "a text") -> str:

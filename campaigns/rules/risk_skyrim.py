@@ -64,10 +64,10 @@ from .checks import (
     join_names,
     seat_place,
 )
-from .play_log import bg_stats
 from .play_log import (
     PlayLog,
     apply_to_play_log,
+    bg_stats,
     describe_change,
     play_log_entries,
     play_log_json,
@@ -295,13 +295,17 @@ def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
     """A play brought in from BG Stats (play_log/bg_stats.py): its mode and seats, each
     seat's faction when BG Stats named one and its score when BG Stats held one; the
     territories, forts, portals and victory points unknown; the winners BG Stats'."""
-    place = check_game_basics(data, ("number", "played_on", "mode", "seats", bg_stats.EXTENSION), state.next_number)
+    place = check_game_basics(
+        data, ("number", "played_on", "mode", "seats", bg_stats.EXTENSION), state.next_number
+    )
     mode = check_one_of(data["mode"], MODES, "mode", place)
     seats = _seats(data, mode, place)
     seated: list[str] = []
     factions: dict[str, str | None] = {}
     for index, seat in enumerate(seats, 1):
-        player = bg_stats.check_bg_stats_seat(seat, index, place, ("player",), ("faction",), state.players, seated)
+        player = bg_stats.check_bg_stats_seat(
+            seat, index, place, ("player",), ("faction",), state.players, seated
+        )
         faction = None
         if "faction" in seat:
             faction = check_one_of(seat["faction"], FACTIONS, "faction", seat_place(place, index, seat))
@@ -379,7 +383,8 @@ def _check_holdings(seat: dict, place: str) -> None:
     counted = [key for key in ("forts", "portals") if key in seat]
     if counted and "territories" not in seat:
         raise RuleError(
-            f"How many territories did {seat['player']} hold? Their {' and '.join(counted)} stand in territories",
+            f"How many territories did {seat['player']} hold? "
+            f"Their {' and '.join(counted)} stand in territories",
             place=place,
             field="territories",
         )
@@ -460,7 +465,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
         return qualified
     if len(stated) != 1:
         raise RuleError(
-            f"{join_names(qualified)} {'both' if len(qualified) == 2 else 'all'} have {VICTORY_POINTS_TO_WIN}+ "
+            f"{join_names(qualified)} {'both' if len(qualified) == 2 else 'all'} have "
+            f"{VICTORY_POINTS_TO_WIN}+ "
             "victory points with their hero "
             "alive: say which of them got there first, at the end of their own turn (the game ended then)",
             place=place,

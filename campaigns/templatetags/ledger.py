@@ -45,5 +45,9 @@ def marked(territories):
     return [
         (name, marks)
         for name, marks in territories.items()
-        if marks["scar"] or marks["city"] or marks["fortification"] or marks["card_destroyed"] or marks["resources"] > 1
+        if marks["scar"]
+        or marks["city"]
+        or marks["fortification"]
+        or marks["card_destroyed"]
+        or marks["resources"] > 1
     ]

@@ -52,32 +52,46 @@ def campaign_create(request):
     """Start a campaign, or create one from an uploaded journal."""
     form = CampaignForm(request.POST if "create" in request.POST else None)
     upload_form = JournalUploadForm(
-        request.POST if "import" in request.POST else None, request.FILES if "import" in request.POST else None
+        request.POST if "import" in request.POST else None,
+        request.FILES if "import" in request.POST else None,
     )
 
     def page():
-        return render_page(request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form})
+        return render_page(
+            request, "campaigns/campaign_create.html", {"form": form, "upload_form": upload_form}
+        )
 
     if form.is_bound:
         return save_or_refuse(
             request,
             form,
-            save=lambda: _owned(request.user, lambda: store.create_campaign(owner=request.user, **form.cleaned_data)),
+            save=lambda: _owned(
+                request.user, lambda: store.create_campaign(owner=request.user, **form.cleaned_data)
+            ),
             page=page,
             done=Done(
                 lambda campaign: campaign.get_absolute_url(),
-                said=lambda campaign: f"{campaign.name} is ready{_playing_as(campaign, request.user)}. "
-                                     "Add your players and invite your group."),
+                said=lambda campaign: (
+                    f"{campaign.name} is ready{_playing_as(campaign, request.user)}. "
+                    "Add your players and invite your group."
+                ),
+            ),
         )
     if upload_form.is_bound:  # a refused upload is below the first form: its focus brings it into view
         return save_or_refuse(
             request,
             upload_form,
-            save=lambda: _owned(request.user, lambda: store.import_journal(
-                parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
-            )),
+            save=lambda: _owned(
+                request.user,
+                lambda: store.import_journal(
+                    parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
+                ),
+            ),
             page=page,
-            done=Done(lambda campaign: campaign.get_absolute_url(), said=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games."),
+            done=Done(
+                lambda campaign: campaign.get_absolute_url(),
+                said=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games.",
+            ),
         )
     return page()
 
@@ -134,7 +148,9 @@ def state_json(request, slug):
     if as_of is not None:
         as_of = whole_number(as_of)
         if as_of is None or as_of > campaign.games_played:
-            return JsonResponse({"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400)
+            return JsonResponse(
+                {"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400
+            )
     return JsonResponse(states.state_json(campaign, as_of), json_dumps_params={"ensure_ascii": False})
 
 
@@ -163,7 +179,9 @@ def _undo_entry(request, campaign, back):
 
     def unnamed():
         # The confirmation names the entry; a POST that does not cannot be tied to one.
-        messages.error(request, "Nothing was undone: the undo did not say which entry to take back. Check it here.")
+        messages.error(
+            request, "Nothing was undone: the undo did not say which entry to take back. Check it here."
+        )
         return redirect(f"{reverse('undo', args=[campaign.slug])}?{urlencode({'next': back})}")
 
     return undo_or_refuse(request, campaign, form, back=back, page=unnamed)

@@ -42,5 +42,8 @@ def journal_append(request, slug):
         form,
         save=save,
         page=page,
-        done=Done(lambda appended: campaign.get_absolute_url(), said=lambda appended: store.appended_sentence(campaign, appended)),
+        done=Done(
+            lambda appended: campaign.get_absolute_url(),
+            said=lambda appended: store.appended_sentence(campaign, appended),
+        ),
     )

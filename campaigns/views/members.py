@@ -24,7 +24,9 @@ def members(request, slug):
         "access": access,
         "memberships": memberships,
         "roles": Membership.Role.choices,
-        "invite_url": request.build_absolute_uri(f"/join/{campaign.invite_token}/") if access.is_owner else None,
+        "invite_url": request.build_absolute_uri(f"/join/{campaign.invite_token}/")
+        if access.is_owner
+        else None,
         "public_url": request.build_absolute_uri(f"/p/{campaign.public_token}/")
         if access.is_owner and campaign.public_token
         else None,
@@ -67,8 +69,10 @@ def member_role(request, slug, membership_id):
     form = MemberRoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose owner, member or viewer.")
-    elif membership.user_id == request.user.id and form.cleaned_data["role"] != Membership.Role.OWNER and not (
-        campaign.memberships.filter(role=Membership.Role.OWNER).exclude(pk=membership.pk).exists()
+    elif (
+        membership.user_id == request.user.id
+        and form.cleaned_data["role"] != Membership.Role.OWNER
+        and not (campaign.memberships.filter(role=Membership.Role.OWNER).exclude(pk=membership.pk).exists())
     ):
         messages.error(request, "A campaign needs an owner: make someone else owner first.")
     else:
@@ -104,13 +108,19 @@ def join(request, token):
     # The roster name that is this account's own, offered so joining links it in one tap.
     offered = roster.matching_player(campaign, request.user)
     if request.method == "POST":
-        Membership.objects.get_or_create(campaign=campaign, user=request.user, defaults={"role": Membership.Role.MEMBER})
+        Membership.objects.get_or_create(
+            campaign=campaign, user=request.user, defaults={"role": Membership.Role.MEMBER}
+        )
         if offered is not None and request.POST.get("player") == str(offered.pk):
             roster.link_player(campaign, offered, request.user)
             messages.success(request, f"Welcome to {campaign.name}. You play as {offered.name}.")
         elif request.POST.get("player"):
             messages.success(request, f"Welcome to {campaign.name}.")
-            messages.info(request, "That roster name was linked to another account meanwhile: ask the owner to link yours on the Players page.")
+            messages.info(
+                request,
+                "That roster name was linked to another account meanwhile: "
+                "ask the owner to link yours on the Players page.",
+            )
         else:
             messages.success(request, f"Welcome to {campaign.name}.")
         return redirect(campaign)

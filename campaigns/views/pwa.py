@@ -37,8 +37,18 @@ def manifest(request):
             {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
             {"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
             # Full-bleed, the drawing inside the middle 80 %: a phone may crop it to any shape.
-            {"src": static("img/icon-maskable-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
-            {"src": static("img/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {
+                "src": static("img/icon-maskable-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {
+                "src": static("img/icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
     }
     return JsonResponse(data, content_type="application/manifest+json")

@@ -11,7 +11,7 @@ from ..roster import add_player, delete_player, link_player, rename_player
 from ..rules.base import RuleError
 from ..web.htmx import render_page
 from ..web.params import whole_number
-from ..web.writes import page_url_on_get, Done, save_or_refuse
+from ..web.writes import Done, page_url_on_get, save_or_refuse
 
 
 def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
@@ -21,7 +21,8 @@ def _roster_page(request, access, add_form=None, rename_forms=None, status=200):
     rows = [
         {
             "player": player,
-            "form": rename_forms.get(player.pk) or PlayerForm(initial={"name": player.name}, prefix=f"p{player.pk}"),
+            "form": rename_forms.get(player.pk)
+            or PlayerForm(initial={"name": player.name}, prefix=f"p{player.pk}"),
         }
         for player in players
     ]
@@ -103,10 +104,14 @@ def player_link(request, slug, player_id):
         return redirect("roster", slug=slug)
     user_id = whole_number(user_id)
     membership = (
-        access.campaign.memberships.filter(user_id=user_id).select_related("user").first() if user_id else None
+        access.campaign.memberships.filter(user_id=user_id).select_related("user").first()
+        if user_id
+        else None
     )
     if membership is None:
-        messages.error(request, "Only a member of this campaign can be linked to a player: choose one from the list.")
+        messages.error(
+            request, "Only a member of this campaign can be linked to a player: choose one from the list."
+        )
         return _roster_page(request, access, status=400)
     link_player(access.campaign, player, membership.user)
     messages.success(request, f"{player.name} is now linked to {membership.user}.")

@@ -147,7 +147,10 @@ def stats_detail(request):
             for part in ("stats-chooser", "stats-results")
         }
         cache.set(key, kept, RESULTS_SECONDS)
-    context |= {"chooser_html": mark_safe(kept["stats-chooser"]), "results_html": mark_safe(kept["stats-results"])}  # noqa: S308
+    context |= {
+        "chooser_html": mark_safe(kept["stats-chooser"]),
+        "results_html": mark_safe(kept["stats-results"]),
+    }  # noqa: S308
     return render_page(request, "campaigns/stats_detail.html", context, partial="stats-results")
 
 

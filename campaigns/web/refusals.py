@@ -133,7 +133,9 @@ class RefusalsBesideFields:
             self._refused_above().setdefault(where, []).append(text)
             return
         text = refusal_text(error, beside_field=where is not None, as_sentence=self.refusal_as_sentence)
-        in_row = self._row_field(where) if where not in (None, WHOLE_FORM) and where not in self.fields else None
+        in_row = (
+            self._row_field(where) if where not in (None, WHOLE_FORM) and where not in self.fields else None
+        )
         if in_row is not None:
             row, field = in_row
             row.add_error(field, text)

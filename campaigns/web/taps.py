@@ -64,7 +64,9 @@ def replayed(request, slug: str) -> HttpResponse | None:
     if key is None:
         return None
     kept = (
-        Tap.objects.filter(campaign__slug=slug, user=request.user, key=key, campaign__memberships__user=request.user)
+        Tap.objects.filter(
+            campaign__slug=slug, user=request.user, key=key, campaign__memberships__user=request.user
+        )
         .values_list("answer", flat=True)
         .first()
     )

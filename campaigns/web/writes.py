@@ -120,7 +120,13 @@ class _StepOver(Exception):
 
 
 def append_or_refuse(
-    request, campaign, form: JournalForm, *, page: Callable[[], HttpResponse], done: Done, step: Step | None = None
+    request,
+    campaign,
+    form: JournalForm,
+    *,
+    page: Callable[[], HttpResponse],
+    done: Done,
+    step: Step | None = None,
 ) -> HttpResponse:
     """Save what `form` says as journal entries of `campaign`, or answer why not (see above):
     invalid, `page()`; refused by a rule, `page()` with the refusal beside its field; the step
@@ -157,7 +163,12 @@ def append_or_refuse(
 
 
 def save_or_refuse(
-    request, form: RefusalsBesideFields, *, save: Callable[[], Any], page: Callable[[], HttpResponse], done: Done
+    request,
+    form: RefusalsBesideFields,
+    *,
+    save: Callable[[], Any],
+    page: Callable[[], HttpResponse],
+    done: Done,
 ) -> HttpResponse:
     """`append_or_refuse` for a write that is not a journal entry (`save()`, through the store:
     a roster name, a new campaign): the same checks, refusal, focus, message and redirect, with
@@ -177,7 +188,10 @@ def undo_or_refuse(request, campaign, form, *, back: str, page: Callable[[], Htt
     def save() -> Answer:
         try:
             undone = store.undo_last(
-                campaign, request.user, entry_id=form.cleaned_data["entry"], **tap_options(request, undone_answer)
+                campaign,
+                request.user,
+                entry_id=form.cleaned_data["entry"],
+                **tap_options(request, undone_answer),
             )
         except store.NotTheLastEntry as refused:
             return Answer(back, ((messages.WARNING, _not_undone(campaign, refused)),))

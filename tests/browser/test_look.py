@@ -10,10 +10,10 @@ from campaigns import store
 from campaigns.models import Campaign, Membership
 from campaigns.rules.journal import parse_json
 
-from tests.factories import CampaignFactory, MembershipFactory, UserFactory
-from tests.journal_files import DEMO
 from tests.browser.fixtures import assert_accessible
 from tests.browser.fixtures import log_in as log_in_as
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.journal_files import DEMO
 
 SMALL_PHONE = {"width": 360, "height": 740}
 PASSWORD = "a long table password"

@@ -7,14 +7,13 @@ the rule's sentence and stops the queue; nothing after it is sent."""
 import re
 
 import pytest
-
 from playwright.sync_api import expect
 
 from campaigns.models import Membership
 
+from tests.browser.fixtures import log_in, table_of_two
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import log_in, table_of_two
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 

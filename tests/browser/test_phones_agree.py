@@ -13,10 +13,10 @@ from campaigns import store
 from campaigns.models import Campaign, Membership
 from campaigns.rules.base import Entry
 
+from tests.browser.fixtures import PHONE, log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import PHONE, log_in
 from tests.systems.dawnguard.browser.helpers import first_sitting
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 

@@ -9,10 +9,9 @@ from playwright.sync_api import expect
 from campaigns import states, store
 from campaigns.rules.base import Entry
 
-from tests.factories import UserFactory
-from tests.systems.dawnguard.browser.helpers import toast_clear_of_controls
 from tests.browser.fixtures import SCREENSHOTS, SMALL_PHONE, log_in, table_of_two
-from tests.systems.dawnguard.browser.helpers import first_sitting, state_now
+from tests.factories import UserFactory
+from tests.systems.dawnguard.browser.helpers import first_sitting, state_now, toast_clear_of_controls
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
 PLACES = ("A quest", "The Stronghold chart", "The Threat Event deck")

@@ -10,12 +10,12 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules.base import Entry
 
+from tests.browser.fixtures import SCREENSHOTS, assert_accessible, log_in
+from tests.browser.helpers import Taps, counted
 from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.journals import GAME_1, SETUP, game_1_entries
 from tests.rows import row_id
-from tests.browser.fixtures import SCREENSHOTS, assert_accessible, log_in
 from tests.systems.risk_legacy.browser.helpers import console_errors, settled
-from tests.browser.helpers import Taps, counted
 
 #: the aim of the issue: one game night in 40 taps or fewer (it took 53 before the defaults)
 MOST_TAPS = 40

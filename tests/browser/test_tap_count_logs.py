@@ -10,10 +10,10 @@ from campaigns import store
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
-from tests.factories import UserFactory
-from tests.rows import row_id
 from tests.browser.fixtures import log_in
 from tests.browser.helpers import Taps, counted
+from tests.factories import UserFactory
+from tests.rows import row_id
 
 FOUR = ["Ana", "Ben", "Cid", "Dee"]
 HEROES = [

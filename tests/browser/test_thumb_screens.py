@@ -3,9 +3,9 @@
 
 from campaigns import store
 
+from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
 from tests.factories import UserFactory
 from tests.journals import play_log_journals
-from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
 from tests.systems.dawnguard.browser.helpers import five_heroes_at_day
 
 

@@ -10,11 +10,10 @@ from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
+from tests.browser.fixtures import PHONE, SMALL_PHONE, assert_accessible, log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
-from tests.browser.fixtures import PHONE, SMALL_PHONE, assert_accessible, log_in
-
 
 
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "360"])

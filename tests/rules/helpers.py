@@ -4,13 +4,19 @@ loaded, written back and described."""
 from __future__ import annotations
 
 import copy
+import functools
+import json
+import pickle
 
 import pytest
 from hypothesis import strategies as st
 
-from campaigns.rules import journal
-from campaigns.rules.base import RuleError
-from tests.journal_files import RULES
+from bench import big_journals
+from campaigns.rules import base, journal
+from campaigns.rules.base import Entry, RuleError
+
+from tests.journal_files import DEMO, RULES, TESTS_OWN
+from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 
 class PlayLog:
@@ -70,15 +76,7 @@ def legal_journal(
     if may_have_setup and draw(st.booleans()):
         data["setup"] = {}
     return {**data, "games": games}
-import functools
-import json
-import pickle
 
-from bench import big_journals
-from campaigns.rules import base
-from campaigns.rules.base import Entry
-from tests.journal_files import DEMO, TESTS_OWN
-from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 RULES_BY_KEY = {rules.KEY: rules for rules in RULES}
 

@@ -34,7 +34,6 @@ from tests.journal_files import RULES
 from tests.journals import every_kind_journal
 from tests.rules.helpers import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
 
-
 MB = 1024 * 1024
 
 

@@ -9,9 +9,8 @@ all systems (play/, history/, ...) once per system that answers it.
 import pytest
 from django.urls import get_resolver, reverse
 
-from campaigns import store
+from campaigns import registry, store
 from campaigns.models import Membership
-from campaigns import registry
 from campaigns.systems.base import SHARED_PAGES
 from campaigns.views.system_pages import DEFAULT_PAGES
 

@@ -4,10 +4,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from campaigns import store
-from campaigns.store import appended_sentence
 from campaigns.rules import limits
 from campaigns.rules.base import RuleError
 from campaigns.rules.journal import parse_json
+from campaigns.store import appended_sentence
 
 
 class Command(BaseCommand):

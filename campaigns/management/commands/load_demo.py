@@ -30,7 +30,9 @@ class Command(BaseCommand):
                 journal = in_the_recent_past(parse_json(path.read_bytes()), timezone.localdate())
                 campaign = store.import_journal(journal, owner=demo)
                 Player.objects.filter(campaign=campaign, name="Ana").update(user=demo)
-                self.stdout.write(f"  {campaign.name} ({campaign.get_system_display()}, {campaign.games_played} games)")
+                self.stdout.write(
+                    f"  {campaign.name} ({campaign.get_system_display()}, {campaign.games_played} games)"
+                )
         self.stdout.write(self.style.SUCCESS(f"Demo account: username demo, password {password}"))
 
 

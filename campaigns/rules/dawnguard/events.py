@@ -9,12 +9,12 @@ from ..checks import check_keys, check_one_of, check_player, require_text
 from .box import (
     BOARD_PLACES,
     CASTLE,
-    FEED_PLACE_NAMES,
     DAWNGUARD,
     DAY,
     EVENT_FIELDS,
     EVENT_OPTIONAL_FIELDS,
     EVENT_TYPES,
+    FEED_PLACE_NAMES,
     FIRST_LEVEL,
     HALL,
     LEVELS_ON_JOINING,
@@ -300,7 +300,12 @@ def fort_card_name(state: DawnguardState, card: str) -> str:
     its surrounding spaces: what a refusal or the history calls it."""
     key = fort_card_key(card)
     return next(
-        (earlier.strip() for cards in state.fort_cards.values() for earlier in cards if fort_card_key(earlier) == key),
+        (
+            earlier.strip()
+            for cards in state.fort_cards.values()
+            for earlier in cards
+            if fort_card_key(earlier) == key
+        ),
         card.strip(),
     )
 
@@ -322,7 +327,8 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     drawn = state.fort_cards[hero.player]
     if fort_card_key(card) in state.fort_cards_folded.get(hero.player, ()):
         raise RuleError(
-            f"{hero.player} has already drawn {fort_card_name(state, card)}: a player draws each fort card at "
+            f"{hero.player} has already drawn {fort_card_name(state, card)}: "
+            "a player draws each fort card at "
             "most once",
             field="card",
         )
@@ -336,8 +342,8 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
         )
     if follower and fort_card_kind(state, card) == "item":
         raise RuleError(
-            f"{fort_card_name(state, card)} was drawn as an item before: a card drawn from a fort is a Follower or an item "
-            "for the whole campaign",
+            f"{fort_card_name(state, card)} was drawn as an item before: "
+            "a card drawn from a fort is a Follower or an item for the whole campaign",
             field="follower",
         )
     drawn.append(card)

@@ -141,7 +141,8 @@ def apply_thresholds(state: DawnguardState, data: dict) -> None:
     state.fort_thresholds = thresholds
     state.vigilant_fort = recounted
     cards = "; ".join(
-        f"{name} {', '.join(str(n) for n in thresholds[key])}" for key, name in threshold_forts(thresholds).items()
+        f"{name} {', '.join(str(n) for n in thresholds[key])}"
+        for key, name in threshold_forts(thresholds).items()
     )
     happen(
         state,

@@ -16,13 +16,13 @@ from ..checks import (
     join_names,
 )
 from .box import (
-    SIDE_NAMES,
     CHAPTERS,
     DAWNGUARD,
     FORT_DAWNGUARD,
     GAME_KEYS,
     GAME_OPTIONAL_KEYS,
     LEVELS_ON_JOINING,
+    SIDE_NAMES,
     SIDES,
     STANDALONE_CHAPTER,
     VIGILANTS,

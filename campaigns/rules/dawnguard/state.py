@@ -107,7 +107,9 @@ class AfterSitting:
     hall_markers: int  # the chapter 1 balance
     castle_markers: int
     balance_in_play: bool  # the markers moved in this sitting's chapter (chapter 1)
-    heroes: tuple[tuple[str, str, str | None], ...]  # (player, hero, side) at the table, in the order they came
+    heroes: tuple[
+        tuple[str, str, str | None], ...
+    ]  # (player, hero, side) at the table, in the order they came
     completed: bool = False  # the sitting completed its chapter
     chapter_1_totals: dict[str, int] | None = None  # chapter 1's markers at its end, once complete
 

@@ -20,9 +20,9 @@ from .box import (
     SIDE_NAMES,
     STANDALONE_CHAPTER,
     STANDALONE_SETUP,
-    THRESHOLD_KEYS,
     THREAT_ICON,
     THREAT_TOKENS_IN_BOX,
+    THRESHOLD_KEYS,
     VIGILANTS,
     VOLKIHAR,
 )
@@ -246,7 +246,8 @@ def describe(entry: Entry) -> str:
         )
         return f"fort thresholds corrected: {cards}"
     if entry.kind == "game":
-        words = f"sitting {data.get('number')}, chapter {data.get('chapter')}"  # a game entry, as the pages call it
+        # A game entry, as the pages call it.
+        words = f"sitting {data.get('number')}, chapter {data.get('chapter')}"
         sides = data.get("sides")
         if sides:
             chosen = ", ".join(

@@ -17,7 +17,6 @@ package gives it the rest, each concern in one module:
 Everything is re-exported here: `from campaigns.rules import play_log; play_log.X`.
 """
 
-from .state import PlayerRecord, PlayLog, count_play, state_as_of
 from .corrections import (
     CORRECTION,
     DELETED_ALREADY,
@@ -44,6 +43,7 @@ from .journal import (
     play_log_json,
     play_log_parts,
 )
+from .state import PlayerRecord, PlayLog, count_play, state_as_of
 
 __all__ = [
     "CORRECTION", "DELETED_ALREADY", "DELETION", "ENTRY_KINDS", "JOURNAL_KEY", "PlayLog", "PlayerRecord",

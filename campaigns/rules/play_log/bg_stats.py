@@ -106,14 +106,20 @@ def read_plays(data: Any, game: BgStatsGame, label: str) -> list[BgPlay]:
         players[row["id"]] = row["name"].strip()
     plays = []
     for index, row in enumerate(data["plays"], 1):
-        if not isinstance(row, dict) or "gameRefId" not in row or not isinstance(row.get("playerScores"), list):
+        if (
+            not isinstance(row, dict)
+            or "gameRefId" not in row
+            or not isinstance(row.get("playerScores"), list)
+        ):
             raise not_an_export(f"play {index} has no game or no players")
         if row["gameRefId"] in game_ids:
             plays.append(_play(row, players, index))
     if not plays:
         looked = " or ".join(f"“{name}”" for name in game.names)
         bgg = f" (BoardGameGeek id {game.bgg_id})" if game.bgg_id else ""
-        raise RuleError(f"The file holds no play of {label}: no game in it is named {looked}{bgg}.", field="file")
+        raise RuleError(
+            f"The file holds no play of {label}: no game in it is named {looked}{bgg}.", field="file"
+        )
     plays.sort(key=lambda play: play.played_on)
     return plays
 
@@ -189,7 +195,11 @@ def in_log(state, play: BgPlay, players: Mapping[str, str]) -> int | None:
         data = state.play_data(record.number) or {}
         if (data.get(EXTENSION) or {}).get("uuid") == play.uuid:
             return record.number
-        if record.played_on == play.played_on and set(record.players) == seated and set(record.winners) == winners:
+        if (
+            record.played_on == play.played_on
+            and set(record.players) == seated
+            and set(record.winners) == winners
+        ):
             return record.number
     return None
 
@@ -210,7 +220,9 @@ def check_bg_stats(value: Any, seated: Sequence[str], place: str) -> list[str]:
         raise RuleError("'winners' must list the players who won, each once", place=place, field=EXTENSION)
     for winner in winners:
         if winner not in seated:
-            raise RuleError(f"'winners' names {winner}, who has no seat in the game", place=place, field=EXTENSION)
+            raise RuleError(
+                f"'winners' names {winner}, who has no seat in the game", place=place, field=EXTENSION
+            )
     return [player for player in seated if player in winners]
 
 
@@ -218,7 +230,9 @@ def check_bg_stats_seat(seat: Any, index: int, game_place: str, required, option
     """A seat of a game brought in: its player, what BG Stats said, and `score` (whole, 0 or
     more) when it held one; returns the player."""
     place = seat_place(game_place, index, seat)
-    player = check_seat(seat, place, required, (*optional, "score"), "a seat brought in from BG Stats", players, seated)
+    player = check_seat(
+        seat, place, required, (*optional, "score"), "a seat brought in from BG Stats", players, seated
+    )
     if "score" in seat and (not is_whole(seat["score"]) or seat["score"] < 0):
         raise RuleError("'score' must be a whole number of at least 0", place=place, field="score")
     return player

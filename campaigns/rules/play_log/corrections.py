@@ -135,12 +135,16 @@ def deleted_play(state: PlayLog, data: dict) -> int:
     number = data.get("number")
     place = f"restoration of game {number}" if is_whole(number) else "restoration"
     if not is_whole(number) or number < 1:
-        raise RuleError("the restoration needs the number of the play it restores", place=place, field="number")
+        raise RuleError(
+            "the restoration needs the number of the play it restores", place=place, field="number"
+        )
     if number > state.last_number:
         logged = f"plays 1 to {state.last_number}" if state.last_number else "no play yet"
         raise RuleError(f"there is no play {number}: the log has {logged}", place=place, field="number")
     if number not in state.deleted:
-        raise RuleError(f"play {number} is not deleted: there is nothing to restore", place=place, field="number")
+        raise RuleError(
+            f"play {number} is not deleted: there is nothing to restore", place=place, field="number"
+        )
     return number
 
 

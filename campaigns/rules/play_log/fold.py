@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 from ..base import GAME_KIND, Entry, RuleError
 from ..checks import check_keys
-from .corrections import CORRECTION, DELETION, RESTORATION, apply_correction, apply_deletion, apply_restoration
+from .corrections import (
+    CORRECTION,
+    DELETION,
+    RESTORATION,
+    apply_correction,
+    apply_deletion,
+    apply_restoration,
+)
 from .state import PlayLog, count_play
 
 # Every entry kind a play log accepts (apply_to_play_log refuses any other).

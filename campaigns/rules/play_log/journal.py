@@ -25,7 +25,9 @@ from .state import PlayLog
 JOURNAL_KEY = "play_corrections"
 
 
-def play_log_entries(journal: dict, game_keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> list[Entry]:
+def play_log_entries(
+    journal: dict, game_keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> list[Entry]:
     """A play log's entries: an optional setup entry, then one game entry per game (the game
     as written), with the corrections and deletions of the journal's "play_corrections" (an
     extension of JOURNAL.md) after the game they were made after."""
@@ -37,7 +39,9 @@ def play_log_entries(journal: dict, game_keys: tuple[str, ...], optional: tuple[
         if isinstance(game, dict) and BG_STATS in game:
             # A play brought in from BG Stats leaves out what BG Stats does not know: the
             # log's rules check which (bg_stats.py).
-            check_journal_game(game, index, ("number", "played_on", "seats", BG_STATS), (*game_keys, *optional))
+            check_journal_game(
+                game, index, ("number", "played_on", "seats", BG_STATS), (*game_keys, *optional)
+            )
         else:
             check_journal_game(game, index, game_keys, optional)
         entries.append(Entry("game", json_copy(game)))
@@ -99,7 +103,9 @@ def journal_changes(journal: dict, games: int) -> dict[int, list[Entry]]:
             raise RuleError("a play correction must be a JSON object", place=place)
         kind_keys = [key for key in ("corrected", "deleted", "restored") if key in change]
         if len(kind_keys) != 1:
-            raise RuleError("a play correction holds one of 'corrected', 'deleted' or 'restored'", place=place)
+            raise RuleError(
+                "a play correction holds one of 'corrected', 'deleted' or 'restored'", place=place
+            )
         check_keys(change, ("after_game", kind_keys[0]), (), place, "a play correction")
         after = latest = check_after_game(
             change["after_game"], latest, games, "plays logged when it was made", place

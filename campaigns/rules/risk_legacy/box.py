@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-
 KEY = "risk-legacy"
 LABEL = "Risk Legacy"
 

@@ -18,7 +18,6 @@ from .setup import _change_setup, _change_trade_in_chart_entry, _check_setup, _c
 from .state import RiskLegacyState
 from .world import _change_world, _check_world
 
-
 _HANDLERS = {
     "setup": (_check_setup, _change_setup),
     "trade_in_chart": (_check_trade_in_chart_entry, _change_trade_in_chart_entry),

@@ -297,10 +297,11 @@ EVENT_FIELDS = {
 TABLE_EVENTS = ("elimination", "missiles", "recruitment", "red_star")
 
 
-#: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet
-#: lets this scar or city cover another (rulebook "unless it says you can"), or lets a player
-#: place a second scar in one game, written only as true; `by` on Missiles, who fired them ({"Ana": 1}, counts adding up to the event's count),
-#: so that holding a Missile is judged per player (GAMES.md, 2026-12-01).
+#: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet lets
+#: this scar or city cover another (rulebook "unless it says you can"), or lets a player place a
+#: second scar in one game, written only as true; `by` on Missiles, who fired them ({"Ana": 1},
+#: counts adding up to the event's count), so that holding a Missile is judged per player
+#: (GAMES.md, 2026-12-01).
 EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",), "missiles": ("by",)}
 
 
@@ -437,7 +438,9 @@ def _too_many_missiles(game: Game, in_play: int, left: int) -> str:
     )
 
 
-def _table_event_problem(state: RiskLegacyState, game: Game, data: dict, place: str) -> tuple[str, str] | None:
+def _table_event_problem(
+    state: RiskLegacyState, game: Game, data: dict, place: str
+) -> tuple[str, str] | None:
     """Eliminations, Missiles fired in one combat, and recruitment while holding a Missile."""
     kind = data["type"]
     if kind == "missiles":
@@ -478,7 +481,10 @@ def _red_star_problem(game: Game, player: str, taken_from: str) -> tuple[str, st
     if taken_from == player:
         return f"{player} cannot take a Red Star from themselves: it is taken from another player", "from"
     if player in eliminated_during(game):
-        return f"{player} has been eliminated in game {game.number}: an eliminated player takes nothing", "player"
+        return (
+            f"{player} has been eliminated in game {game.number}: an eliminated player takes nothing",
+            "player",
+        )
     if hqs_held(game, taken_from) == 0:
         return (
             f"{taken_from} holds no HQ now, so has no Red Star to take: a Red Star is taken by "
@@ -531,8 +537,12 @@ def _own_missiles_problem(state: RiskLegacyState, game: Game, player: str, fired
         spent = "their only Missile has" if own == 1 else f"all {own} of their Missiles have"
         return f"{player} holds no unfired Missile: {spent} been fired in game {game.number}"
     if fired > left:
-        already = f" ({own - left} of their {own} already fired: a fired Missile is spent)" if left < own else ""
-        return f"{player} holds only {_missiles_words(left)} unfired in game {game.number}, not {fired}{already}"
+        already = (
+            f" ({own - left} of their {own} already fired: a fired Missile is spent)" if left < own else ""
+        )
+        return (
+            f"{player} holds only {_missiles_words(left)} unfired in game {game.number}, not {fired}{already}"
+        )
     return None
 
 

@@ -230,19 +230,24 @@ def _packets_in_place(
                 most = events if key == AFTER_EVENTS else rewards
                 if key == AFTER_REWARDS and not ended:
                     raise RuleError(
-                        "'after_rewards' is for a packet opened once its game ended: this game has no results",
-                        place=packet_place, field=key,
+                        "'after_rewards' is for a packet opened once "
+                        "its game ended: this game has no results",
+                        place=packet_place,
+                        field=key,
                     )
                 if not is_whole(count) or not 0 <= count <= most:
                     what = "events" if key == AFTER_EVENTS else "rewards"
                     raise RuleError(
-                        f"'{key}' must be a count of the game's {what}, 0 to {most}", place=packet_place, field=key
+                        f"'{key}' must be a count of the game's {what}, 0 to {most}",
+                        place=packet_place,
+                        field=key,
                     )
                 where = (key, count)
             order = (where[0] == AFTER_REWARDS, where[1])
             if order < latest:
                 raise RuleError(
-                    "packets are listed in the order they were opened: this one was opened before the one above it",
+                    "packets are listed in the order they were opened: "
+                    "this one was opened before the one above it",
                     place=packet_place,
                 )
             latest = order

@@ -17,8 +17,8 @@ from .box import (
     TRADE_IN_TROOPS_MAX,
 )
 from .state import (
-    RiskLegacyState,
     _POSITIVE_NUMBER,
+    RiskLegacyState,
     _check_faction,
     _check_shape,
     _check_territory,
@@ -135,7 +135,8 @@ def _change_setup(state: RiskLegacyState, data: dict) -> None:
             state,
             None,
             "coins",
-            f"{_plural(count, 'coin sticker')} at the setup: the card starts with {PRINTED_COINS + count} resources",
+            f"{_plural(count, 'coin sticker')} at the setup: the "
+            f"card starts with {PRINTED_COINS + count} resources",
             territory=territory,
         )
     if "trade_in_chart" in data:

@@ -15,9 +15,9 @@ from ..checks import check_keys_worded, did_you_mean
 from .box import (
     CHOICE_LABEL,
     CITY_POPULATION,
-    CONTINENTS,
     CONTINENT_BONUS,
     CONTINENT_OF,
+    CONTINENTS,
     FACTIONS,
     FORTIFICATION_BOXES,
     PHASE_PLAYING,

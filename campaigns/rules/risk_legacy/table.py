@@ -19,9 +19,9 @@ from .box import (
     CITY_KINDS,
     CITY_LABEL,
     COIN_STICKERS,
-    CONTINENTS,
     CONTINENT_OF,
     CONTINENT_TERRITORIES,
+    CONTINENTS,
     HELD_ON_CHOICES,
     LAST_REWARD_GAME,
     MAX_SEATS,
@@ -105,7 +105,9 @@ def scar_targets(state: RiskLegacyState, allowed_by_card: bool = False) -> list[
 def scar_placers(game: Game, allowed_by_card: bool = False) -> list[str]:
     """The seated players who may place a scar now, in seat order: those who have not placed
     one this game (one Scar card each), or everyone when a card or packet lets them."""
-    return [seat.player for seat in game.seats if _second_scar_problem(game, seat.player, allowed_by_card) is None]
+    return [
+        seat.player for seat in game.seats if _second_scar_problem(game, seat.player, allowed_by_card) is None
+    ]
 
 
 def fortification_box_targets(state: RiskLegacyState) -> list[str]:

@@ -11,8 +11,8 @@ from django import forms
 
 from ...rules import captain_america as rules
 from ...rules.base import RuleError
-from ...web.rows import rows
 from ...web.refusals import RefusalsBesideFields, place_number
+from ...web.rows import rows
 from ..play_log.forms import PlayLogForm
 
 CAP, IRON = rules.CAPTAIN_AMERICA, rules.IRON_MAN
@@ -180,7 +180,9 @@ def in_written_order(game: dict, written: dict) -> dict:
         {**seat, "heroes": list(heroes_of.get(frozenset(seat["heroes"]), seat["heroes"]))}
         for seat in game["seats"]
     ]
-    seats.sort(key=lambda seat: min((hero_order.index(h) for h in seat["heroes"] if h in hero_order), default=99))
+    seats.sort(
+        key=lambda seat: min((hero_order.index(h) for h in seat["heroes"] if h in hero_order), default=99)
+    )
     return {**game, "seats": seats}
 
 
@@ -194,8 +196,9 @@ def initial_for(game: dict | None, number: int, today) -> dict:
     initial["players"] = str(len(seats))
     # A seat brought in from BG Stats may name its team only: with 2 players that is its heroes.
     by_heroes = {
-        tuple(seat.get("heroes") or (rules.TEAM_HEROES.get(seat.get("team")) if len(seats) == 2 else ()) or ()):
-        seat["player"]
+        tuple(
+            seat.get("heroes") or (rules.TEAM_HEROES.get(seat.get("team")) if len(seats) == 2 else ()) or ()
+        ): seat["player"]
         for seat in seats
     }
     if len(seats) in SEATS:

@@ -3,8 +3,8 @@ each scoring its team's points; both players of the winning team win."""
 
 from __future__ import annotations
 
+from ...readside.base import DRAW, HEROES_JOINED, LOST, WON, BggGame, Play, ReadSide, Seat
 from ...rules import captain_america
-from ...readside.base import BggGame, DRAW, HEROES_JOINED, LOST, WON, Play, ReadSide, Seat
 
 KEY = captain_america.KEY
 

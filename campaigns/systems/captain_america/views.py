@@ -18,12 +18,12 @@ from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import RuleError
-from ..play_log.correcting import Correcting, new_play
-from ..play_log.views.live import form_query
 from ...web.htmx import render_page
 from ...web.params import whole_number
 from ...web.refusals import focus_first_error, sentence
 from ...web.writes import Done, append_or_refuse
+from ..play_log.correcting import Correcting, new_play
+from ..play_log.views.live import form_query
 from .forms import (
     DeploymentForm,
     PlayForm,
@@ -90,7 +90,8 @@ def scored(record) -> dict:
         "draw": record.result == rules.DRAW,
         # The winner's points first ("5–3"), as a table says a result.
         "score": "–".join(
-            "?" if n is None else str(n) for n in sorted(record.points.values(), key=lambda n: -1 if n is None else n, reverse=True)
+            "?" if n is None else str(n)
+            for n in sorted(record.points.values(), key=lambda n: -1 if n is None else n, reverse=True)
         ),
         "winner": names.get(record.result),
         "rooms": [(names[team], (record.rooms or {}).get(team)) for team in rules.TEAMS],
@@ -111,7 +112,9 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "correcting": correcting,
         "number": form["number"].value(),
         "roster_size": len(state.players),
-        "seat_groups": [(count, [row["player"] for row in rows.forms]) for count, rows in form.seat_rows.items()],
+        "seat_groups": [
+            (count, [row["player"] for row in rows.forms]) for count, rows in form.seat_rows.items()
+        ],
         "fewest_players": min(rules.PLAYER_COUNTS),
         "rooms_on_the_board": rules.ROOMS_ON_THE_BOARD,
         "rooms_with_the_quinjet": rules.ROOMS_WITH_THE_QUINJET,
@@ -164,7 +167,9 @@ def play_new(request, slug):
         # The play as the log stands now (another phone may have logged one since the form opened).
         return _play_page(request, access, form, preview=_preview_new(form, state))
 
-    number = whole_number(request.POST.get("number"), max_digits=6) or number  # the play the form was loaded for
+    number = (
+        whole_number(request.POST.get("number"), max_digits=6) or number
+    )  # the play the form was loaded for
 
     def renumbered_page(now, why):
         renumbered = _renumbered(form, now.next_number, now)

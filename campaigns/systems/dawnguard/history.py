@@ -117,7 +117,9 @@ def fort_points(state: DawnguardState) -> list[FortPoint]:
     """The Vigilants' fort (the Hall, then Fort Dawnguard) before the first sitting and
     after each one."""
     return [
-        FortPoint(after.number, after.chapter, after.fort, after.fort_level, after.fort_stars, after.fort_levels)
+        FortPoint(
+            after.number, after.chapter, after.fort, after.fort_level, after.fort_stars, after.fort_levels
+        )
         for after in state.after_sittings
     ]
 

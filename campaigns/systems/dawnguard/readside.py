@@ -6,8 +6,8 @@ played it), as the fold recorded it (`state.after_sittings`).
 
 from __future__ import annotations
 
+from ...readside.base import PLAYED, BggGame, Play, ReadSide, Seat
 from ...rules import dawnguard
-from ...readside.base import BggGame, PLAYED, Play, ReadSide, Seat
 
 KEY = dawnguard.KEY
 COUNTING = (

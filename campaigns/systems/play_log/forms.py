@@ -99,7 +99,10 @@ class BgStatsPlaysForm(RefusalsBesideFields, forms.Form):
             for question in questions(play):
                 key = f"play_{index}_{question.name}"
                 self.fields[key] = forms.ChoiceField(
-                    label=f"{question.label} of the play of {date_format(datetime.date.fromisoformat(play.played_on))}",
+                    label=(
+                        f"{question.label} of the play of "
+                        f"{date_format(datetime.date.fromisoformat(play.played_on))}"
+                    ),
                     choices=[("", "Choose…"), *question.choices],
                     initial=question.initial,
                     required=False,  # asked of a new play only: the page checks it then
@@ -119,7 +122,9 @@ class BgStatsPlaysForm(RefusalsBesideFields, forms.Form):
         return self.mapping({key: self.fields[key].initial for key in self.player_fields})
 
     def added(self) -> list[str]:
-        return [name for key, name in zip(self.player_fields, self.bg_names) if self.cleaned_data.get(key) == ADD]
+        return [
+            name for key, name in zip(self.player_fields, self.bg_names) if self.cleaned_data.get(key) == ADD
+        ]
 
     def answers(self, index: int) -> dict[str, str]:
         prefix = f"play_{index}_"
@@ -132,6 +137,9 @@ class BgStatsPlaysForm(RefusalsBesideFields, forms.Form):
             roster_name = name if cleaned.get(key) in (None, ADD) else cleaned[key]
             folded = roster_name.casefold()
             if folded in taken:
-                self.add_error(key, f"{taken[folded]} is {roster_name} already: each roster player is one BG Stats player.")
+                self.add_error(
+                    key,
+                    f"{taken[folded]} is {roster_name} already: each roster player is one BG Stats player.",
+                )
             taken[folded] = name
         return cleaned

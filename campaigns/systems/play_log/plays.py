@@ -14,14 +14,13 @@ keeps every play the list shows (`live_plays`).
 from __future__ import annotations
 
 import bisect
-
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.utils.functional import SimpleLazyObject
 from django.db.models import Q
+from django.utils.functional import SimpleLazyObject
 
 from ... import registry
 from ...models import Campaign
@@ -62,7 +61,12 @@ class PlayItem:
             # A seat without a side stands alone.
             by_side.setdefault(seat.side if seat.side else ("seat", seat.order), []).append(seat)
         return [
-            SideSeats(seats[0].side, tuple(seats), len({seat.score for seat in seats}) == 1, any(s.winner for s in seats))
+            SideSeats(
+                seats[0].side,
+                tuple(seats),
+                len({seat.score for seat in seats}) == 1,
+                any(s.winner for s in seats),
+            )
             for seats in by_side.values()
         ]
 

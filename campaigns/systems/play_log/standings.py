@@ -37,7 +37,9 @@ class Streak:
     @property
     def text(self) -> str:
         """"3 wins", "1 loss", "2 draws"."""
-        one, many = {"won": ("win", "wins"), "lost": ("loss", "losses"), "drew": ("draw", "draws")}[self.result]
+        one, many = {"won": ("win", "wins"), "lost": ("loss", "losses"), "drew": ("draw", "draws")}[
+            self.result
+        ]
         return f"{self.plays} {one if self.plays == 1 else many}"
 
 
@@ -124,7 +126,9 @@ def _per_player(plays: Iterable[Play]):
                 side_wins[seat.player][side] += seat.winner
             result = "won" if seat.winner else "drew" if seat.result == DRAW else "lost"
             before = streaks.get(seat.player)
-            streaks[seat.player] = Streak(result, before.plays + 1 if before and before.result == result else 1)
+            streaks[seat.player] = Streak(
+                result, before.plays + 1 if before and before.result == result else 1
+            )
     return scores, mode_scores, sides, side_wins, streaks
 
 
@@ -167,7 +171,9 @@ def play_differences(before: dict, after: dict) -> list[Difference]:
     for player in [*new_seats, *(p for p in old_seats if p not in new_seats)]:
         if player not in old_seats or player not in new_seats:
             seated = player in new_seats
-            changes.append(Difference(player, "at the table", "no" if seated else "yes", "yes" if seated else "no"))
+            changes.append(
+                Difference(player, "at the table", "no" if seated else "yes", "yes" if seated else "no")
+            )
             continue
         changes += _compare(player, old_seats[player], new_seats[player])
     return changes
@@ -190,7 +196,9 @@ def _compare(who: str | None, before: dict, after: dict, within: str = "") -> li
         if isinstance(old, dict) and isinstance(new, dict):
             changes += _compare(who, old, new, what)
         elif old != new:
-            changes.append(Difference(who, what, _value_words(old, key in before), _value_words(new, key in after)))
+            changes.append(
+                Difference(who, what, _value_words(old, key in before), _value_words(new, key in after))
+            )
     return changes
 
 

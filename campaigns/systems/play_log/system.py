@@ -8,8 +8,8 @@ from pathlib import Path
 from django.urls import URLPattern
 
 from ...readside.base import ReadSide
-from ..base import CountWords, GameSystem, Tab
 from ...rules.play_log.bg_stats import BgStatsGame
+from ..base import CountWords, GameSystem, Tab
 from .views import bg_stats as bg_stats_views
 from .views import delete, history, live, play_detail, standings
 

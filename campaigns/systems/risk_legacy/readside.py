@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...readside.base import ELIMINATED, HELD_ON, WON, BggGame, Mark, MarksWon, Play, ReadSide, Seat
 from ...rules import risk_legacy
-from ...readside.base import BggGame, ELIMINATED, HELD_ON, WON, Mark, MarksWon, Play, ReadSide, Seat
 
 KEY = risk_legacy.KEY
 # Won in its games and kept for the campaign: the stats page counts them for each player.
@@ -35,4 +35,6 @@ def marks(state) -> MarksWon:
     }
 
 
-READ_SIDE = ReadSide(plays=plays, side_word="Faction", marks=marks, bgg=BggGame(risk_legacy.LABEL, 105134, 2011))
+READ_SIDE = ReadSide(
+    plays=plays, side_word="Faction", marks=marks, bgg=BggGame(risk_legacy.LABEL, 105134, 2011)
+)

@@ -1,9 +1,10 @@
 """Risk: Skyrim's forms: one play (logged new or corrected) and the table's setup helpers.
 
 A play form has five seat slots (2 to 5 players sit; an empty slot is left out), a formset of
-one `SeatForm` each (`seats-0-player`, ...), and asks, per mode, what decides the game. It turns into the game entry exactly as JOURNAL.md writes it
-(`game_data`); every rule is the rules layer's (campaigns/rules/risk_skyrim.py), and a refusal
-comes back beside the field it concerns (`refusal_field`).
+one `SeatForm` each (`seats-0-player`, ...), and asks, per mode, what decides the game. It
+turns into the game entry exactly as the journal writes it (`game_data`); every rule is the
+rules layer's (campaigns/rules/risk_skyrim.py), and a refusal comes back beside the field it
+concerns (`refusal_field`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from datetime import date
 from django import forms
 
 from ...rules import risk_skyrim as rules
-from ...web.rows import rows
 from ...web.refusals import place_number
+from ...web.rows import rows
 from ..play_log.forms import PlayLogForm
 
 SLOTS = range(1, rules.MOST_PLAYERS + 1)  # one slot per seat the rules allow
@@ -249,7 +250,9 @@ def initial_after(last: dict | None, number: int) -> dict:
     if last:
         initial["mode"] = last["mode"]
         for seat, played in zip(seats, last["seats"]):
-            seat.update(player=played["player"], faction=played.get("faction", ""))  # unknown in a play from BG Stats
+            seat.update(
+                player=played["player"], faction=played.get("faction", "")
+            )  # unknown in a play from BG Stats
     initial["seats"] = seats
     return initial
 

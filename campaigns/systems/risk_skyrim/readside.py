@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ...readside.base import LOST, WON, BggGame, Play, ReadSide, Seat
 from ...rules import risk_skyrim
-from ...readside.base import BggGame, LOST, WON, Play, ReadSide, Seat
 
 KEY = risk_skyrim.KEY
 

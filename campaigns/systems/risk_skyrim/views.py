@@ -22,12 +22,12 @@ from ...access import campaign_for
 from ...rules import risk_skyrim as rules
 from ...rules.base import RuleError
 from ...rules.checks import join_names
-from ..play_log.correcting import Correcting, new_play
-from ..play_log.views.live import form_query
 from ...web.htmx import render_page, wants_fragment
 from ...web.params import whole_number
 from ...web.rows import as_sent
 from ...web.writes import Done, append_or_refuse
+from ..play_log.correcting import Correcting, new_play
+from ..play_log.views.live import form_query
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
 PLAY_TEMPLATE = "risk_skyrim/play_form.html"
@@ -275,7 +275,9 @@ def setup_help(request, slug):
     seated = min(max(len(states.state(access.campaign).players), rules.FEWEST_PLAYERS), rules.MOST_PLAYERS)
     start_form = StartForm(asked if "mode" in asked else {"mode": rules.CHAOS, "players": str(seated)})
     reinforcement_form = ReinforcementForm(
-        asked if "territories" in asked else {"territories": 0, "forts": 0, "region_bonus": 0, "traded_cards_held": 0}
+        asked
+        if "territories" in asked
+        else {"territories": 0, "forts": 0, "region_bonus": 0, "traded_cards_held": 0}
     )
     context = {
         "campaign": access.campaign,

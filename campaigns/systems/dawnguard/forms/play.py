@@ -206,11 +206,18 @@ class FortCardForm(SittingEventForm):
     event_type = "fort_card"
     title = "A follower or item drawn from a fort"
     player = PlayerField(label="Drawn by", widget=forms.RadioSelect)
-    card = forms.CharField(max_length=limits.TITLE_MAX_CHARS, label="Card", error_messages={"required": "Name the card drawn."},
-                           widget=forms.TextInput(attrs={"autocomplete": "off", "list": "dg-fort-cards"}))
-    follower = forms.BooleanField(required=False, label="It is a Follower",
-                                  help_text="A card is a Follower or an item for the whole campaign; a Follower "
-                                  "another player holds cannot be drawn.")
+    card = forms.CharField(
+        max_length=limits.TITLE_MAX_CHARS,
+        label="Card",
+        error_messages={"required": "Name the card drawn."},
+        widget=forms.TextInput(attrs={"autocomplete": "off", "list": "dg-fort-cards"}),
+    )
+    follower = forms.BooleanField(
+        required=False,
+        label="It is a Follower",
+        help_text="A card is a Follower or an item for the whole campaign; a Follower "
+        "another player holds cannot be drawn.",
+    )
 
     def __init__(self, state, *args, **kwargs):
         super().__init__(state, *args, **kwargs)
@@ -264,10 +271,16 @@ class JoinForm(SittingEventForm):
         help_text="Their name joins the roster as they join.",
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
-    hero = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Hero's name", error_messages={"required": "Name the hero."})
-    race = forms.CharField(max_length=limits.NAME_MAX_CHARS, label="Race", error_messages={"required": "Give the hero's race."},
-                           help_text="Redguard, Bosmer, Breton, Argonian, or a base-game race.",
-                           widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}))
+    hero = forms.CharField(
+        max_length=limits.NAME_MAX_CHARS, label="Hero's name", error_messages={"required": "Name the hero."}
+    )
+    race = forms.CharField(
+        max_length=limits.NAME_MAX_CHARS,
+        label="Race",
+        error_messages={"required": "Give the hero's race."},
+        help_text="Redguard, Bosmer, Breton, Argonian, or a base-game race.",
+        widget=forms.TextInput(attrs={"list": "dg-races", "autocomplete": "off"}),
+    )
     side = SideField(widget=forms.RadioSelect, label="Side", error_messages={"required": "Choose a side."})
 
     def __init__(self, state, *args, **kwargs):
@@ -323,11 +336,13 @@ class ChapterCompleteForm(SittingEventForm):
         asked = self.cleaned_data.get("chapter")
         if asked is None:
             raise forms.ValidationError(
-                f"Confirm it first: “Chapter {self.state.chapter} is complete” asks before ending the chapter."
+                f"Confirm it first: “Chapter {self.state.chapter} "
+                "is complete” asks before ending the chapter."
             )
         if asked != self.state.chapter:
             raise forms.ValidationError(
-                f"That confirmation was for chapter {asked}; the campaign is in chapter {self.state.chapter} now."
+                f"That confirmation was for chapter {asked}; "
+                f"the campaign is in chapter {self.state.chapter} now."
             )
         return asked
 

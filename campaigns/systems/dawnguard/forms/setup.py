@@ -16,8 +16,8 @@ from ....rules import dawnguard as rules
 from ....rules import limits
 from ....rules.base import Entry
 from ....web.params import whole_number
+from ....web.refusals import place_number
 from ....web.rows import rows
-from ....web.refusals import RefusalsBesideFields, place_number
 from ....web.writes import JournalForm
 
 #: The races the race field suggests: the four of the expansion, then the base game's (any text
@@ -65,7 +65,9 @@ class ThresholdsForm(JournalForm, forms.Form):
             if alone and key == "fort_dawnguard":  # no Hall: Fort Dawnguard is the card's only side here
                 label = f"{rules.FORT_DAWNGUARD}: stars for each level"
             self.fields[key] = forms.CharField(
-                label=label, max_length=limits.LIST_MAX_CHARS, help_text=f"As printed on the card, in order, e.g. {example}.",
+                label=label,
+                max_length=limits.LIST_MAX_CHARS,
+                help_text=f"As printed on the card, in order, e.g. {example}.",
                 # No inputmode=numeric: a phone's number pad has no comma (nor space) for "3, 5".
                 widget=forms.TextInput(attrs={"autocomplete": "off"}),
             )
@@ -140,7 +142,11 @@ class SetupForm(ThresholdsForm):
     def hero_rows(self):
         """Per roster player: {"player", "fields": [hero, race, level bound fields], "filled"}."""
         return [
-            {"player": row.player, "fields": [row[part] for part in HERO_PARTS], "filled": bool(row["hero"].value())}
+            {
+                "player": row.player,
+                "fields": [row[part] for part in HERO_PARTS],
+                "filled": bool(row["hero"].value()),
+            }
             for row in self.heroes.forms
         ]
 
@@ -184,7 +190,9 @@ class SetupForm(ThresholdsForm):
         if number is not None and error.field in ("hero", "race", "level", "player"):
             sent = self._sent()
             if number <= len(sent):
-                return self.row_field_name(HERO_ROWS, sent[number - 1], "hero" if error.field == "player" else error.field)
+                return self.row_field_name(
+                    HERO_ROWS, sent[number - 1], "hero" if error.field == "player" else error.field
+                )
         return None
 
 
@@ -213,7 +221,9 @@ class StartForm(JournalForm, forms.Form):
         label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=datetime.date.today
     )
 
-    def __init__(self, *args, heroes=(), chapter: int = 1, ask_sides: bool = False, number: int = 1, **kwargs):
+    def __init__(
+        self, *args, heroes=(), chapter: int = 1, ask_sides: bool = False, number: int = 1, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.heroes = list(heroes)
         self.ask_sides = ask_sides
@@ -237,7 +247,11 @@ class StartForm(JournalForm, forms.Form):
 
     def entry(self) -> Entry:
         """The sitting started: sitting `number` of `chapter` (and the sides, for chapter 2 alone)."""
-        data = {"number": self.number, "played_on": self.cleaned_data["played_on"].isoformat(), "chapter": self.chapter}
+        data = {
+            "number": self.number,
+            "played_on": self.cleaned_data["played_on"].isoformat(),
+            "chapter": self.chapter,
+        }
         if self.ask_sides:
             data["sides"] = self.sides()
         return Entry("game", data)

@@ -95,7 +95,10 @@ def setup_edit(request, slug):
         campaign,
         form,
         page=lambda: _setup_page(request, access, state, setup_form=form),
-        done=Done(reverse("game_start", args=[campaign.slug]), said="The heroes and forts are set up. Start the first sitting."),
+        done=Done(
+            reverse("game_start", args=[campaign.slug]),
+            said="The heroes and forts are set up. Start the first sitting.",
+        ),
         # Another phone saved the setup first.
         step=Step(
             lambda now: ALREADY_SET_UP if now.set_up else None,
@@ -159,7 +162,10 @@ def _start_page(request, access, state, *, form=None, mode=None, page_errors=())
         chapter, standalone = choice
         if form is None and access.can_record:
             form = StartForm(
-                heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone, number=state.games_played + 1
+                heroes=state.heroes.values(),
+                chapter=chapter,
+                ask_sides=standalone,
+                number=state.games_played + 1,
             )
         other = [option for option in options if option != choice]
         context.update(
@@ -206,7 +212,9 @@ def game_start(request, slug):
         return _start_page(request, access, state, page_errors=[refusal])
     chapter, standalone = choice
     number = state.games_played + 1
-    form = StartForm(request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone, number=number)
+    form = StartForm(
+        request.POST, heroes=state.heroes.values(), chapter=chapter, ask_sides=standalone, number=number
+    )
     posted = request.POST.get("number")
     if posted is not None and posted != str(number):
         # Two phones tapped "Start sitting N": the first started it, the second starts nothing.

@@ -28,7 +28,9 @@ SALT = "legacy-ledger.bg-stats-plays"
 
 
 def _signed(campaign, plays) -> str:
-    return signing.dumps([dataclasses.asdict(play) for play in plays], salt=f"{SALT}:{campaign.pk}", compress=True)
+    return signing.dumps(
+        [dataclasses.asdict(play) for play in plays], salt=f"{SALT}:{campaign.pk}", compress=True
+    )
 
 
 def _unsigned(campaign, text: str):
@@ -37,7 +39,8 @@ def _unsigned(campaign, text: str):
     except signing.BadSignature:
         return None
     return [
-        bg_stats.BgPlay(**{**row, "seats": tuple(bg_stats.BgSeat(**seat) for seat in row["seats"])}) for row in rows
+        bg_stats.BgPlay(**{**row, "seats": tuple(bg_stats.BgSeat(**seat) for seat in row["seats"])})
+        for row in rows
     ]
 
 
@@ -50,7 +53,11 @@ def bg_stats_view(game: bg_stats.BgStatsGame):
         access = campaign_for(request, slug, record=request.method == "POST")
         campaign = access.campaign
         label = campaign.rules.LABEL
-        upload = BgStatsUploadForm(request.POST, request.FILES) if "upload" in request.POST else BgStatsUploadForm()
+        upload = (
+            BgStatsUploadForm(request.POST, request.FILES)
+            if "upload" in request.POST
+            else BgStatsUploadForm()
+        )
         bg_plays = _unsigned(campaign, request.POST.get("plays", "")) if "append" in request.POST else None
 
         def page(plays=None, form=None, status=200, lost=None):
@@ -66,13 +73,18 @@ def bg_stats_view(game: bg_stats.BgStatsGame):
             return page()
         if "append" in request.POST:
             if bg_plays is None:
-                return page(lost="The plays to bring in were lost or changed on the way: upload the file again.")
+                return page(
+                    lost="The plays to bring in were lost or changed on the way: upload the file again."
+                )
             form = BgStatsPlaysForm(bg_plays, campaign.roster(), game.questions, request.POST)
 
             def save():
                 mapping = form.mapping()
                 return store.append_with_players(
-                    campaign, form.added(), lambda state: _entries(game, state, bg_plays, mapping, form), request.user
+                    campaign,
+                    form.added(),
+                    lambda state: _entries(game, state, bg_plays, mapping, form),
+                    request.user,
                 )
 
             return save_or_refuse(
@@ -80,7 +92,10 @@ def bg_stats_view(game: bg_stats.BgStatsGame):
                 form,
                 save=save,
                 page=lambda: page(bg_plays, form),
-                done=Done(lambda appended: reverse("history", args=[campaign.slug]), said=lambda appended: _brought_in(campaign, appended)),
+                done=Done(
+                    lambda appended: reverse("history", args=[campaign.slug]),
+                    said=lambda appended: _brought_in(campaign, appended),
+                ),
             )
         if "upload" in request.POST and upload.is_valid():
             try:

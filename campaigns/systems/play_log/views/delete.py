@@ -90,8 +90,17 @@ def restore_play(request, slug, number):
         campaign,
         form,
         page=refused,
-        done=Done(play_url,
-                  said=f"Play {number} is restored: it counts again. “Undo last entry” on the overview takes it back."),
+        done=Done(
+            play_url,
+            said=(
+                f"Play {number} is restored: it counts again. "
+                "“Undo last entry” on the overview takes it back."
+            ),
+        ),
         # Restored a moment ago on another phone: its page shows it as it stands.
-        step=Step(lambda now: None if now.is_deleted(number) else f"Play {number} is not deleted, so nothing was restored."),
+        step=Step(
+            lambda now: (
+                None if now.is_deleted(number) else f"Play {number} is not deleted, so nothing was restored."
+            )
+        ),
     )

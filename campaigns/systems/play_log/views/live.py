@@ -3,9 +3,8 @@ and log-a-play form without a reload (play/live/, polled every 2 seconds)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
+from typing import Any
 from urllib.parse import urlencode
 
 from django.core.cache import cache

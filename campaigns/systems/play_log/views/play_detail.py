@@ -50,7 +50,9 @@ def play_detail(request, slug, number):
         "system": registry.system_of(campaign),
         "number": number,
         "item": SimpleLazyObject(lambda: lines["item"]),
-        "changes": SimpleLazyObject(lambda: lines["changes"]),  # (its correction or deletion, what it changed)
+        "changes": SimpleLazyObject(
+            lambda: lines["changes"]
+        ),  # (its correction or deletion, what it changed)
         "game": plays.record_of(state, number),
         "data": data,
         "previous_number": games[before - 1].number if before else None,

@@ -30,11 +30,17 @@ def _standings_figures(campaign: Campaign) -> dict:
         "player_rows": [(player, colours.get(player.name)) for player in table.players],
         "charted_players": len(colours),
         "wins_chart": charts.wins_over_time(
-            [(player.name, table.cumulative_wins[player.name], colours[player.name]) for player in table.players[:CHART_PLAYERS]],
+            [
+                (player.name, table.cumulative_wins[player.name], colours[player.name])
+                for player in table.players[:CHART_PLAYERS]
+            ],
             [f"Play {number}" for number in table.numbers],
         ),
         "rate_chart": charts.win_rate_bars(
-            [(player.name, player.wins, player.plays, colours.get(player.name, "series-none")) for player in table.players]
+            [
+                (player.name, player.wins, player.plays, colours.get(player.name, "series-none"))
+                for player in table.players
+            ]
         ),
     }
 

@@ -23,9 +23,13 @@ class GameEndForm(JournalForm, forms.Form):
         self.seat_rows = []
         for index, seat in enumerate(self.game.seats):
             result = forms.ChoiceField(
-                choices=RESULT_CHOICES, widget=forms.RadioSelect, label=f"{seat.player} ({seat.faction})",
+                choices=RESULT_CHOICES,
+                widget=forms.RadioSelect,
+                label=f"{seat.player} ({seat.faction})",
                 initial="eliminated" if seat.player in eliminated else None,
-                error_messages={"required": f"How did {seat.player} end the game: won, held on or eliminated?"},
+                error_messages={
+                    "required": f"How did {seat.player} end the game: won, held on or eliminated?"
+                },
             )
             control = forms.MultipleChoiceField(
                 choices=territory_choices(), required=False, widget=forms.CheckboxSelectMultiple,

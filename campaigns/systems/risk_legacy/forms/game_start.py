@@ -7,11 +7,10 @@ from django.utils import timezone
 from ....rules import limits
 from ....rules import risk_legacy as rules
 from ....rules.base import Entry
-from ....web.rows import rows
 from ....web.refusals import RefusalsBesideFields
+from ....web.rows import rows
 from ....web.writes import JournalForm
 from .territories import territory_choices
-
 
 SEATS = range(1, rules.MAX_SEATS + 1)
 SEAT_PARTS = ("player", "faction", "start")
@@ -30,7 +29,9 @@ class SeatForm(forms.Form):
             label="Player", choices=[("", "—")] + [(name, name) for name in roster], required=False
         )
         self.fields["faction"] = forms.ChoiceField(
-            label="Faction", choices=[("", "—")] + [(faction, faction) for faction in rules.FACTIONS], required=False
+            label="Faction",
+            choices=[("", "—")] + [(faction, faction) for faction in rules.FACTIONS],
+            required=False,
         )
         self.fields["start"] = forms.ChoiceField(
             label="HQ start", choices=[("", "—"), *territory_choices()], required=False
@@ -42,7 +43,9 @@ class SeatForm(forms.Form):
 
 def seat_rows(data, roster: list[str], *, initial=None):
     """The seats, clockwise (`SEATS`), as rows of `data` (a post, a query, None)."""
-    return rows(SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial, form_kwargs={"roster": roster})
+    return rows(
+        SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial, form_kwargs={"roster": roster}
+    )
 
 
 def typed_seats(data, roster: list[str]):
@@ -117,4 +120,6 @@ class NewPlayerForm(RefusalsBesideFields, forms.Form):
 
     refusal_fields = {"name": "new_player"}  # the roster's refusal of the name
 
-    new_player = forms.CharField(label="Someone new at the table?", required=False, max_length=limits.PLAYER_NAME_MAX_CHARS)
+    new_player = forms.CharField(
+        label="Someone new at the table?", required=False, max_length=limits.PLAYER_NAME_MAX_CHARS
+    )

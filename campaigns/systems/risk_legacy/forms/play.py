@@ -13,7 +13,7 @@ from .... import forms as shared_forms
 from ....rules import limits
 from ....rules import risk_legacy as rl
 from ....rules.base import Entry
-from ....web.refusals import RefusalsBesideFields, sentence
+from ....web.refusals import sentence
 from ....web.writes import JournalForm
 from .territories import territory_choices
 
@@ -28,7 +28,11 @@ TARGET_LABEL = {
     "found_minor_city": "Territory for the Minor City",
     "add_resource": "Card to add a resource to",
 }
-NAME_LABEL = {"name_continent": "New name", "found_major_city": "Major City's name", "found_minor_city": "Minor City's name"}
+NAME_LABEL = {
+    "name_continent": "New name",
+    "found_major_city": "Major City's name",
+    "found_minor_city": "Minor City's name",
+}
 
 #: Every list starts with nothing chosen, so a stray tap on Record logs nothing.
 CHOOSE = ("", "Choose…")
@@ -233,7 +237,9 @@ class RecruitmentEventForm(GameEventForm):
     # The list offers only who may hold an unfired Missile; a phone showing an older list gets why.
     player = forms.ChoiceField(
         label="Player",
-        error_messages={"invalid_choice": "%(value)s holds no unfired Missile now: a fired Missile is spent."},
+        error_messages={
+            "invalid_choice": "%(value)s holds no unfired Missile now: a fired Missile is spent."
+        },
     )
     troops = forms.IntegerField(min_value=1, max_value=999, label="Troops recruited")
 
@@ -268,9 +274,18 @@ def _plural_hqs(count):
     return f"{count} HQ held" if count == 1 else f"{count} HQs held"
 
 
-EVENT_FORMS = {form.event_type: form for form in (
-    ScarForm, FortificationBoxForm, CityForm, EliminationForm, MissilesForm, RecruitmentEventForm, RedStarForm,
-)}
+EVENT_FORMS = {
+    form.event_type: form
+    for form in (
+        ScarForm,
+        FortificationBoxForm,
+        CityForm,
+        EliminationForm,
+        MissilesForm,
+        RecruitmentEventForm,
+        RedStarForm,
+    )
+}
 
 
 class PacketForm(JournalForm, forms.Form):
@@ -281,11 +296,17 @@ class PacketForm(JournalForm, forms.Form):
         max_length=limits.PACKET_MAX_CHARS, label="Packet", help_text="The words printed on it.",
         widget=forms.TextInput(attrs={"list": "packet-names", "autocomplete": "off"}),
     )
-    scar_type = forms.CharField(max_length=limits.NAME_MAX_CHARS, required=False, label="New scar type (if any)")
+    scar_type = forms.CharField(
+        max_length=limits.NAME_MAX_CHARS, required=False, label="New scar type (if any)"
+    )
     scar_effect = forms.CharField(max_length=limits.EFFECT_MAX_CHARS, required=False, label="Its effect")
     world_capital = forms.BooleanField(required=False, label="It unlocks the World Capital")
-    notes = forms.CharField(max_length=limits.TEXT_MAX_CHARS, required=False, widget=forms.Textarea(attrs={"rows": 2}),
-                            label="New rules or notes")
+    notes = forms.CharField(
+        max_length=limits.TEXT_MAX_CHARS,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="New rules or notes",
+    )
 
     def __init__(self, state, *args, **kwargs):
         kwargs.setdefault("prefix", "packet")
@@ -337,7 +358,9 @@ class RewardForm(JournalForm, forms.Form):
         )
         if self.is_winner:
             self.fields["comment"] = forms.CharField(
-                max_length=limits.COMMENT_MAX_CHARS, required=False, label="Comment in the victor's section (optional)"
+                max_length=limits.COMMENT_MAX_CHARS,
+                required=False,
+                label="Comment in the victor's section (optional)",
             )
         for kind, targets in self.targets.items():
             target_field = rl.CHOICE_FIELDS[kind][0][0]  # "continent" or "territory"
@@ -350,7 +373,9 @@ class RewardForm(JournalForm, forms.Form):
                 choices=[("", "Choose…"), *options], required=False, label=TARGET_LABEL[kind]
             )
             if kind in NAME_LABEL:
-                self.fields[f"{kind}__name"] = forms.CharField(max_length=limits.NAME_MAX_CHARS, required=False, label=NAME_LABEL[kind])
+                self.fields[f"{kind}__name"] = forms.CharField(
+                    max_length=limits.NAME_MAX_CHARS, required=False, label=NAME_LABEL[kind]
+                )
             if kind == "change_continent_bonus":
                 self.fields[f"{kind}__delta"] = forms.TypedChoiceField(
                     coerce=int, required=False, label="Bonus change",
@@ -360,7 +385,9 @@ class RewardForm(JournalForm, forms.Form):
                 faction = self.game.seat_of(player).faction
                 if state.factions[faction].name is None:
                     self.fields[f"{kind}__faction_name"] = forms.CharField(
-                        max_length=limits.NAME_MAX_CHARS, required=False, label=f"Name {faction} too (optional)"
+                        max_length=limits.NAME_MAX_CHARS,
+                        required=False,
+                        label=f"Name {faction} too (optional)",
                     )
 
     def _continent_label(self, key):
@@ -387,7 +414,8 @@ class RewardForm(JournalForm, forms.Form):
                     and name not in self.errors
                     and cleaned.get(name) in ("", None)
                 ):
-                    # What is missing, named: "Territory for the Major City? Choose one to found a Major City."
+                    # What is missing, named: "Territory for the Major City? Choose one to found a
+                    # Major City."
                     field = self.fields[name]
                     ask = "Write it" if isinstance(field.widget, forms.TextInput) else "Choose one"
                     reward = rl.CHOICE_LABEL[kind]

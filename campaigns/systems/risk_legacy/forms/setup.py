@@ -79,7 +79,9 @@ class TradeInChartForm(JournalForm, forms.Form):
                 error_messages={
                     "invalid": "Troops are a whole number, 0 or more.",
                     "min_value": "Troops are a whole number, 0 or more.",
-                    "max_value": f"No line of the board's chart gives more than {rules.TRADE_IN_TROOPS_MAX} troops.",
+                    "max_value": (
+                        f"No line of the board's chart gives more than {rules.TRADE_IN_TROOPS_MAX} troops."
+                    ),
                 },
             )
 

@@ -19,6 +19,7 @@ from .. import board as board_map
 from .. import history as read_history
 from .campaign import risk_legacy_campaign
 
+
 def _as_of(request, campaign) -> int:
     """The game the page shows the world after (?game=N), 0 to the games played; the
     latest when missing or unreadable, so a mistyped shared link still shows something."""

@@ -15,14 +15,19 @@ from ....rules import risk_legacy as rules
 from ....rules.base import RuleError
 from ....web.htmx import render_page, wants_fragment
 from ....web.params import whole_number
-from ....web.writes import Done, Step, append_or_refuse, refreshed_state
 from ....web.rows import sent
+from ....web.writes import Done, Step, append_or_refuse, refreshed_state
 from ..forms.game_start import (
-    SEAT_PARTS, SEAT_ROWS, SEATS_BOX, GameStartForm, NewPlayerForm, seat_rows, typed_seats,
+    SEAT_PARTS,
+    SEAT_ROWS,
+    SEATS_BOX,
+    GameStartForm,
+    NewPlayerForm,
+    seat_rows,
+    typed_seats,
 )
 from ..forms.territories import territories_by_continent
 from .campaign import risk_legacy_campaign
-
 
 START_TEMPLATE = "risk_legacy/game_start.html"
 
@@ -83,7 +88,9 @@ def _scar_deck(data) -> int | None:
     return whole_number(value, max_digits=3) if isinstance(value, str) else None
 
 
-def _start_context(access, state, form, data, *, new_player_form=None, errors=(), seat_errors=(), checked=False):
+def _start_context(
+    access, state, form, data, *, new_player_form=None, errors=(), seat_errors=(), checked=False
+):
     """`checked`: the form was saved, so the seats show its errors."""
     rows = _seat_rows(state, data, form if checked else None)
     seated = sum(1 for row in rows if row["player"])

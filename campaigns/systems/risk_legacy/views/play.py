@@ -56,7 +56,9 @@ def _page(request, access, *, forms=None, open_form=None, changed=False):
     if phase == rl.PHASE_REWARDS:
         queue = state.reward_queue
         current = queue[0] if queue and access.can_record else None
-        context["reward_form"] = forms.get("reward") or (lazy_form(RewardForm, state, current) if current else None)
+        context["reward_form"] = forms.get("reward") or (
+            lazy_form(RewardForm, state, current) if current else None
+        )
         context["waiting"] = queue[1:]
         context["eliminated"] = [s.player for s in state.last_game.seats if s.result == "eliminated"]
     if rl.why_not_name_world(state) is None and access.can_record:
@@ -164,7 +166,9 @@ def event_add(request, slug):
             raise Http404("No such event.")
         return form_class(state, request.POST)
 
-    return _submit_while_open(request, slug, GAME_IN_PROGRESS, event_form, getattr(form_class, "event_type", None))
+    return _submit_while_open(
+        request, slug, GAME_IN_PROGRESS, event_form, getattr(form_class, "event_type", None)
+    )
 
 
 @login_required
@@ -172,7 +176,11 @@ def event_add(request, slug):
 def packet_add(request, slug):
     """Record a sealed packet opened during or after a game, and what it unlocked."""
     return _submit_while_open(
-        request, slug, step_while(rl.why_not_open_packet), lambda state: PacketForm(state, request.POST), "packet"
+        request,
+        slug,
+        step_while(rl.why_not_open_packet),
+        lambda state: PacketForm(state, request.POST),
+        "packet",
     )
 
 
@@ -186,7 +194,9 @@ def game_end(request, slug):
         return moved_on_redirect(request, "There is no game in progress to end.", _play_url(access))
     number = state.last_game.number
     # Another phone ended it first.
-    game_on = Step(lambda now: None if now.phase == rl.PHASE_PLAYING else f"Game {number} was ended on another phone.")
+    game_on = Step(
+        lambda now: None if now.phase == rl.PHASE_PLAYING else f"Game {number} was ended on another phone."
+    )
     form = GameEndForm(state, request.POST or None)
 
     def page():
@@ -220,5 +230,9 @@ def reward_add(request, slug):
 def world_name(request, slug):
     """After game 15: name the world (with the roll-off when signatures tie)."""
     return _submit_while_open(
-        request, slug, step_while(rl.why_not_name_world), lambda state: WorldForm(state, request.POST), "world"
+        request,
+        slug,
+        step_while(rl.why_not_name_world),
+        lambda state: WorldForm(state, request.POST),
+        "world",
     )

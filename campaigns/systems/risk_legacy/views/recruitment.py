@@ -12,7 +12,6 @@ from ..forms.recruitment import RecruitmentCalculatorForm
 from .campaign import risk_legacy_campaign
 from .setup import ICONS_RANGE
 
-
 RECRUITMENT_TEMPLATE = "risk_legacy/recruitment_calculator.html"
 
 

@@ -25,7 +25,6 @@ from ..forms.setup import (
 )
 from .campaign import risk_legacy_campaign
 
-
 SETUP_TEMPLATE = "risk_legacy/setup_edit.html"
 #: The trade-in chart's lines, as the setup and the calculator say them ("2 to 10").
 ICONS_RANGE = f"{rules.TRADE_IN_ICONS[0]} to {rules.TRADE_IN_ICONS[-1]}"
@@ -162,7 +161,9 @@ def trade_in_chart_edit(request, slug):
         campaign,
         chart_form,
         page=lambda: _setup_done_page(request, access, chart_form=chart_form),
-        done=Done(reverse("setup_edit", args=[campaign.slug]) + "#chart", said="The trade-in chart is corrected."),
+        done=Done(
+            reverse("setup_edit", args=[campaign.slug]) + "#chart", said="The trade-in chart is corrected."
+        ),
     )
 
 
@@ -200,10 +201,19 @@ def setup_edit(request, slug):
         campaign,
         forms,
         page=lambda: _setup_form_page(
-            request, access, state, forms.powers, forms.chart, forms.placement,
-            coin_errors=forms.coin_errors, errors=forms.page_errors,
+            request,
+            access,
+            state,
+            forms.powers,
+            forms.chart,
+            forms.placement,
+            coin_errors=forms.coin_errors,
+            errors=forms.page_errors,
         ),
-        done=Done(reverse("game_start", args=[campaign.slug]), said="The campaign is set up. Seat the players and start game 1."),
+        done=Done(
+            reverse("game_start", args=[campaign.slug]),
+            said="The campaign is set up. Seat the players and start game 1.",
+        ),
         # Another phone saved it first.
         step=Step(
             lambda now: None if now.phase == rules.PHASE_SETUP else ALREADY_SET_UP,

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 from campaigns import states, store
 
+from tests.browser.fixtures import log_in
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import log_in
 
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]
 

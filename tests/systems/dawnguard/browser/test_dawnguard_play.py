@@ -10,16 +10,9 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from tests.factories import UserFactory
 from tests.browser.fixtures import SMALL_PHONE, log_in, open_fold, phone_shot, table_of_two
+from tests.factories import UserFactory
 from tests.systems.dawnguard.browser.helpers import choose, first_sitting, state_now
-
-
-
-
-
-
-
 
 
 def recorded(phone, words):

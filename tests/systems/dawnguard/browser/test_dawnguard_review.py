@@ -6,10 +6,10 @@ from playwright.sync_api import expect
 
 from campaigns import store
 
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import DEMO
-from tests.browser.fixtures import log_in
 
 PASSWORD = "a long table password"
 

@@ -12,8 +12,8 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 
-from tests.factories import UserFactory
 from tests.browser.fixtures import log_in, phone_shot
+from tests.factories import UserFactory
 
 
 def state_now(campaign):

@@ -10,14 +10,15 @@ from campaigns import store
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
+from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
-from tests.systems.dawnguard.browser.helpers import FIVE_HEROES, THRESHOLDS, five_heroes_at_day, toast_clear_of_controls
-
-
-
-
+from tests.systems.dawnguard.browser.helpers import (
+    FIVE_HEROES,
+    THRESHOLDS,
+    five_heroes_at_day,
+    toast_clear_of_controls,
+)
 
 TURN_CONTROLS = {
     "Day/Night": "#play-live .dg-daynight button",

@@ -7,6 +7,7 @@ import pytest
 
 from campaigns.rules import dawnguard
 from campaigns.rules.base import Entry, RuleError
+
 from tests.conftest import load_journal
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]

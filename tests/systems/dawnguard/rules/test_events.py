@@ -21,7 +21,6 @@ from tests.systems.dawnguard.rules.helpers import (
     refused,
 )
 
-
 # Pledges and joining --------------------------------------------------------------------
 
 

@@ -18,7 +18,6 @@ from tests.systems.dawnguard.rules.helpers import (
     setup,
 )
 
-
 # The journal and the state --------------------------------------------------------------
 
 

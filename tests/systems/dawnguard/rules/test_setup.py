@@ -19,7 +19,6 @@ from tests.systems.dawnguard.rules.helpers import (
     setup,
 )
 
-
 # Setup ----------------------------------------------------------------------------------
 
 

@@ -3,7 +3,6 @@ the chapter's setup effects (GAMES.md §2)."""
 
 import copy
 
-
 from campaigns.rules import dawnguard
 from campaigns.rules.base import Entry
 
@@ -21,7 +20,6 @@ from tests.systems.dawnguard.rules.helpers import (
     refused,
     setup,
 )
-
 
 # Games and chapters ---------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from campaigns.rules.base import RuleError
 
 from tests.systems.dawnguard.rules.helpers import PLAYERS, chapter_1, chapter_2, event, pledged
 
-
 # Contested skill tests ------------------------------------------------------------------
 
 

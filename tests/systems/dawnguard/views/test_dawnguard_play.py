@@ -18,18 +18,16 @@ from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
 
 from tests.factories import MembershipFactory, UserFactory
 from tests.phones import at_once
-from tests.systems.dawnguard.views.helpers import HEROES, PLEDGED, THRESHOLDS, dawnguard_campaign, entries, refused, state_now, tap
-
-
-
-
-
-
-
-
-
-
-
+from tests.systems.dawnguard.views.helpers import (
+    HEROES,
+    PLEDGED,
+    THRESHOLDS,
+    dawnguard_campaign,
+    entries,
+    refused,
+    state_now,
+    tap,
+)
 
 
 def page(client, campaign):

@@ -10,7 +10,14 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from tests.systems.dawnguard.views.helpers import PLEDGED, dawnguard_campaign, entries, refused, state_now, tap
+from tests.systems.dawnguard.views.helpers import (
+    PLEDGED,
+    dawnguard_campaign,
+    entries,
+    refused,
+    state_now,
+    tap,
+)
 
 # §2 rule -> its form refusal test
 #   chapters in order, several sittings, next only after chapter complete

@@ -11,10 +11,10 @@ from playwright.sync_api import expect
 from campaigns import states, store
 from campaigns.models import Campaign
 
+from tests.browser.fixtures import log_in, phone_shot
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.systems.play_log.views.helpers import bg_stats_file_of, cut
-from tests.browser.fixtures import log_in, phone_shot
 
 SKYRIM = "risk_skyrim_plays.json"
 

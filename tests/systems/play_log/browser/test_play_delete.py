@@ -7,9 +7,9 @@ from playwright.sync_api import expect
 
 from campaigns import store
 
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.browser.fixtures import log_in
 
 
 @pytest.mark.parametrize("javascript", [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")])

@@ -11,11 +11,11 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules.base import Entry
 
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.rows import row_id
 from tests.systems.play_log.views.helpers import skyrim_log
-from tests.browser.fixtures import log_in
 
 SOON = 6000  # ms: the poll runs every 2 seconds
 

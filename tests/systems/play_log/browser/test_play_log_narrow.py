@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.rules import play_log
 
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.browser.fixtures import log_in
 
 PASSWORD = "a long table password"
 NARROW = {"width": 360, "height": 740}

@@ -8,10 +8,10 @@ from playwright.sync_api import expect
 from campaigns import store
 from campaigns.rules import play_log
 
+from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.systems.play_log.views.helpers import skyrim_log
-from tests.browser.fixtures import log_in
 
 PASSWORD = "a long table password"
 

@@ -3,7 +3,11 @@
 import copy
 
 from campaigns import exports, registry, states, stats, store
+from campaigns.models import Membership
+from campaigns.rules import play_log
+
 from tests.conftest import load_journal
+from tests.factories import MembershipFactory
 
 
 def cut(name, plays):
@@ -21,9 +25,7 @@ def bg_stats_file_of(name):
     data = exports.bg_stats_file(record, now="2026-12-01 10:00:00")
     campaign.delete()
     return data
-from campaigns.models import Membership
-from campaigns.rules import play_log
-from tests.factories import MembershipFactory
+
 
 SKYRIM_FACTIONS = ("Stormcloak", "Thalmor", "Orcs", "Imperial")
 

@@ -8,7 +8,6 @@ from campaigns import states, store
 from campaigns.rules import play_log
 
 from tests.conftest import load_journal
-
 from tests.systems.risk_skyrim.views.helpers import DOVAHKIIN, games, play, refused, seat, slot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]

@@ -12,9 +12,6 @@ from tests.query_counts import count_queries as queries
 from tests.systems.play_log.views.helpers import JOURNALS, play_log_with
 
 
-
-
-
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
 @pytest.mark.parametrize("system", JOURNALS)
 def test_the_overview_of_a_play_log_queries_the_same_for_5_and_60_plays(client, owner, system, cold):

@@ -2,6 +2,7 @@
 
 from campaigns import store
 from campaigns.rules import journal
+
 from tests.conftest import load_journal
 from tests.journal_files import RULES
 

@@ -8,16 +8,12 @@ from playwright.sync_api import expect
 from campaigns import states, store
 from campaigns.rules import journal
 
-from tests.journal_files import RULES
 from tests.browser.fixtures import log_in, table_of_two
 from tests.conftest import load_journal
 from tests.factories import UserFactory
+from tests.journal_files import RULES
 from tests.rows import row_id, row_name
-from tests.systems.risk_legacy.browser.helpers import choose, console_errors, pick_start
-from tests.systems.risk_legacy.browser.helpers import game_one_started
-
-
-
+from tests.systems.risk_legacy.browser.helpers import choose, console_errors, game_one_started, pick_start
 
 
 def test_a_game_night_on_two_phones(new_phone, shoot):

@@ -11,12 +11,11 @@ from campaigns import states, store
 from campaigns.rules.base import Entry
 from campaigns.systems.risk_legacy.forms.play import RewardForm
 
+from tests.browser.fixtures import PHONE, SCREENSHOTS, SMALL_PHONE, log_in
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.systems.risk_legacy.views.helpers import game_ended
-from tests.browser.fixtures import PHONE, SCREENSHOTS, SMALL_PHONE
-from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import game_one_started
+from tests.systems.risk_legacy.views.helpers import game_ended
 
 PHONES = [pytest.param(PHONE, id="390"), pytest.param(SMALL_PHONE, id="360")]
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]

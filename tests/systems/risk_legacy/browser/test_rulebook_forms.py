@@ -9,13 +9,11 @@ from playwright.sync_api import expect
 from campaigns import states, store
 from campaigns.rules import journal
 
+from tests.browser.fixtures import SMALL_PHONE, assert_accessible, log_in, open_fold, phone_shot
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
-from tests.browser.fixtures import SMALL_PHONE, assert_accessible, open_fold, phone_shot
-from tests.browser.fixtures import log_in
-from tests.systems.risk_legacy.browser.helpers import game_one_started
-from tests.systems.risk_legacy.browser.helpers import console_errors
+from tests.systems.risk_legacy.browser.helpers import console_errors, game_one_started
 
 
 def game_one_ended(owner):

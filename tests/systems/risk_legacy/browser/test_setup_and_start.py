@@ -8,9 +8,9 @@ from campaigns import states
 from campaigns.models import Membership
 from campaigns.rules import risk_legacy as rules
 
+from tests.browser.fixtures import log_in
 from tests.factories import CampaignFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.rows import row_id, row_name
-from tests.browser.fixtures import log_in
 from tests.systems.risk_legacy.browser.helpers import choose, console_errors, pick_start, settled
 
 POWERS = {

@@ -8,7 +8,16 @@ from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import fold
 
 from tests.journal_files import RULES
-from tests.systems.risk_legacy.rules.helpers import BALK, BEAR, KHAN, MECH, SAHARA, a_journal, first_reward, jgame
+from tests.systems.risk_legacy.rules.helpers import (
+    BALK,
+    BEAR,
+    KHAN,
+    MECH,
+    SAHARA,
+    a_journal,
+    first_reward,
+    jgame,
+)
 
 
 def test_fold_gives_the_state_as_of_each_game():

@@ -8,7 +8,15 @@ import pytest
 
 from campaigns.rules import risk_legacy as rl
 
-from tests.systems.risk_legacy.rules.helpers import PLAYERS, RESULTS, after_end, campaign, playing, refuse, setup_data
+from tests.systems.risk_legacy.rules.helpers import (
+    PLAYERS,
+    RESULTS,
+    after_end,
+    campaign,
+    playing,
+    refuse,
+    setup_data,
+)
 
 
 def test_an_unknown_entry_kind_is_refused():

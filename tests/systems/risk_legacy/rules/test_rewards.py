@@ -37,7 +37,6 @@ from tests.systems.risk_legacy.rules.helpers import (
     win,
 )
 
-
 FIVE = [
     ("Ana", KHAN, "Egypt"),
     ("Ben", BEAR, "Peru"),

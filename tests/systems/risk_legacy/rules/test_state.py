@@ -8,7 +8,18 @@ import pickle
 
 from campaigns.rules import risk_legacy as rl
 
-from tests.systems.risk_legacy.rules.helpers import PLAYERS, apply, boxes, choice, end, fortified_egypt, held, setup_data, start, win
+from tests.systems.risk_legacy.rules.helpers import (
+    PLAYERS,
+    apply,
+    boxes,
+    choice,
+    end,
+    fortified_egypt,
+    held,
+    setup_data,
+    start,
+    win,
+)
 
 
 def test_phases_follow_the_campaign():

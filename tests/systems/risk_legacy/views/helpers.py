@@ -5,6 +5,7 @@ from django.urls import reverse
 from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
+
 from tests.conftest import load_journal
 from tests.journal_files import RULES
 

@@ -20,7 +20,6 @@ from tests.journals import PLAYERS, SETUP
 from tests.rows import row_name, rows_post
 
 
-
 @pytest.fixture
 def ready(campaign, owner):
     """A campaign set up, with five players on its roster and no game yet."""

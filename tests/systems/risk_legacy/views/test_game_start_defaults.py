@@ -16,7 +16,6 @@ from tests.journals import PLAYERS, SETUP, game_1_entries
 from tests.rows import row_name, rows_post
 
 
-
 def url(campaign):
     return reverse("game_start", args=[campaign.slug])
 

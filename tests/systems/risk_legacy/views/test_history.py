@@ -5,8 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns import roster, store
-from campaigns import registry
+from campaigns import registry, roster, store
 
 from tests.conftest import campaign_after, load_journal
 

@@ -18,21 +18,16 @@ from campaigns.rules.base import Entry, RuleError
 from tests.conftest import campaign_after, load_journal
 from tests.factories import UserFactory
 from tests.journal_files import RULES
-from tests.systems.risk_legacy.views.helpers import NAME, campaign_at, end_data, entries, game_ended, playing, post, state_now
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+from tests.systems.risk_legacy.views.helpers import (
+    NAME,
+    campaign_at,
+    end_data,
+    entries,
+    game_ended,
+    playing,
+    post,
+    state_now,
+)
 
 # Events -----------------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 import re
 
 import pytest
-
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext

@@ -9,11 +9,10 @@ from playwright.sync_api import expect
 
 from campaigns import states, store
 
+from tests.browser.fixtures import SMALL_PHONE, log_in, phone_shot
 from tests.factories import UserFactory
 from tests.rows import row_id
-from tests.browser.fixtures import SMALL_PHONE, log_in, phone_shot
 from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
-
 
 
 @pytest.fixture

@@ -13,15 +13,13 @@ from campaigns.rules.base import Entry, RuleError
 from tests.conftest import load_journal
 from tests.journal_files import RULES
 from tests.rules.helpers import PlayLog, describes_every_entry, final_state_json, legal_journal, round_trip
-from tests.systems.risk_skyrim.rules.helpers import PLAYERS, chaos_seat, civil_war_seat, dovahkiin_seat, legal_game
-
-
-
-
-
-
-
-
+from tests.systems.risk_skyrim.rules.helpers import (
+    PLAYERS,
+    chaos_seat,
+    civil_war_seat,
+    dovahkiin_seat,
+    legal_game,
+)
 
 CHAOS_SEATS = [chaos_seat("Ana", "Thalmor", 20, 4, 3), chaos_seat("Ben", "Orcs", 16, 2, 3)]
 DOVAHKIIN_SEATS = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 8)]

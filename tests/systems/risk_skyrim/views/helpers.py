@@ -3,6 +3,7 @@
 from django.urls import reverse
 
 from campaigns import states
+
 from tests.rows import row_name, rows_post
 
 

@@ -11,7 +11,18 @@ from campaigns.rules import play_log
 
 from tests.conftest import load_journal
 from tests.factories import MembershipFactory
-from tests.systems.risk_skyrim.views.helpers import CHAOS, DOVAHKIIN, games, new_url, now, play, refused, save, seat, slot
+from tests.systems.risk_skyrim.views.helpers import (
+    CHAOS,
+    DOVAHKIIN,
+    games,
+    new_url,
+    now,
+    play,
+    refused,
+    save,
+    seat,
+    slot,
+)
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]

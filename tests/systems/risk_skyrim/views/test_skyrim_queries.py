@@ -11,8 +11,8 @@ from django.urls import reverse
 from campaigns import store
 
 from tests.conftest import load_journal
-from tests.rows import rows_post
 from tests.query_counts import count_queries as queries
+from tests.rows import rows_post
 
 PREVIEW = {
     "number": "2", "mode": "chaos", "played_on": "2026-11-20",
