@@ -30,6 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+
+def demo_journal(name: str) -> Path:
+    """A demo journal, in the folder of the system that shows it (GameSystem.demo_journals)."""
+    return next(ROOT.glob(f"campaigns/systems/*/journals/{name}"))
+
 from campaigns.rules import dawnguard as dg  # noqa: E402
 from campaigns.rules import journal as journal_module  # noqa: E402
 from campaigns.rules import risk_legacy as rl  # noqa: E402

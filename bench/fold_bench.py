@@ -137,7 +137,6 @@ def run(*args: str, env: dict) -> dict:
 def main(systems: list[str]) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ledger-fold-bench-"))
     env = {**os.environ, "SQLITE_PATH": str(workdir / "bench.sqlite3")}
-    demo = ROOT / "campaigns" / "data" / "demo"
     print(f"Issue 17: each figure in a fresh process (median of {REPEATS}, the two sizes taken in turn);")
     print("pages shown first in a process that did not import the journal; MB: peak resident of that process")
     print(f"{'':<34} {'1x':>16} {'10x':>16}   ratio")
@@ -160,7 +159,8 @@ def main(systems: list[str]) -> None:
                 results.setdefault("import (parse, fold, save)", {}).setdefault(size, []).append(imported)
                 folded = run("child_fold", str(paths[size]), env=env)
                 results.setdefault("fold (rules only)", {}).setdefault(size, []).append(folded)
-        small = run("child_import", str(demo / SMALL[system]), f"{system}-small", env=env)  # shown first
+        small_journal = str(big_journals.demo_journal(SMALL[system]))
+        small = run("child_import", small_journal, f"{system}-small", env=env)  # shown first
         for page in pages:
             for _ in range(REPEATS):
                 for size in sizes:

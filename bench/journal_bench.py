@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-JOURNAL = ROOT / "campaigns" / "data" / "demo" / "risk_legacy_15_games.json"
+JOURNAL = ROOT / "campaigns" / "systems" / "risk_legacy" / "journals" / "risk_legacy_15_games.json"
 RUNS = 30
 
 

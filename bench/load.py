@@ -141,9 +141,10 @@ def main():
     set_up_django()
     from django.contrib.auth import get_user_model
 
+    from bench.big_journals import demo_journal
     from campaigns import store
 
-    journal = json.loads((ROOT / "campaigns" / "data" / "demo" / "captain_america_plays.json").read_text())
+    journal = json.loads(demo_journal("captain_america_plays.json").read_text())
     server = Gunicorn(arguments=DEPLOYED)
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")

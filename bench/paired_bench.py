@@ -20,7 +20,6 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
-DEMO = ROOT / "campaigns" / "data" / "demo"
 ROUNDS, PAIRS = 3, 11
 BARE = "/bench/bare/"
 
@@ -86,12 +85,13 @@ def build():
     from django.urls import reverse
     from journal_bench import import_text, skyrim_log
 
+    from bench.big_journals import demo_journal
     from campaigns import store
 
     owner = account("bench-pages")
 
     def imported(file_name):
-        return store.import_journal(json.loads((DEMO / file_name).read_text()), owner)
+        return store.import_journal(json.loads(demo_journal(file_name).read_text()), owner)
 
     def at(name, campaign, **kwargs):
         return reverse(name, kwargs={"slug": campaign.slug, **kwargs})
@@ -119,7 +119,8 @@ def build():
     stats_users = {}
     for count in (1, 50, 500):
         member = account(f"bench-stats-{count}")
-        first = store.import_journal(json.loads((DEMO / "risk_legacy_15_games.json").read_text()), member)
+        fifteen = json.loads(demo_journal("risk_legacy_15_games.json").read_text())
+        first = store.import_journal(fifteen, member)
         copies(first, member, count - 1, tag=f"s{count}-")
         stats_users[count] = member
         pages.append((f"stats, member of {count} campaigns", client_for(member), reverse("stats")))

@@ -135,11 +135,11 @@ def main():
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
+    from bench.big_journals import demo_journal
     from campaigns import store
 
     owner = get_user_model().objects.get_or_create(username="bench-servers")[0]
-    demo = ROOT / "campaigns" / "data" / "demo"
-    risk = store.import_journal(json.loads((demo / "risk_legacy_15_games.json").read_text()), owner)
+    risk = store.import_journal(json.loads(demo_journal("risk_legacy_15_games.json").read_text()), owner)
     log = import_text(json.dumps(skyrim_log(1000)), owner)
     pages = [
         ("Risk Legacy overview", risk.get_absolute_url()),

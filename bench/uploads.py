@@ -146,11 +146,11 @@ def main():
     set_up_django()
     from django.contrib.auth import get_user_model
 
+    from bench.big_journals import demo_journal
     from campaigns import store
 
     other = get_user_model().objects.get_or_create(username="bench-other-group")[0]
-    demo = ROOT / "campaigns" / "data" / "demo"
-    theirs = store.import_journal(json.loads((demo / "risk_legacy_15_games.json").read_text()), other)
+    theirs = store.import_journal(json.loads(demo_journal("risk_legacy_15_games.json").read_text()), other)
     bodies = journals()
     print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
     for label, arguments in CONFIGURATIONS.items():

@@ -1,25 +1,17 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from campaigns import store
+from campaigns import registry, store
 from campaigns.models import Campaign, Membership, Player
 
 from tests.journal_files import load_journal
 
-#: Each system's reference journal (the demo's): `CampaignFactory(system=..., after=n)` is it
-#: stopped after its game n.
-REFERENCE_JOURNALS = {
-    "risk-legacy": "risk_legacy_15_games.json",
-    "dawnguard": "dawnguard_campaign.json",
-    "risk-skyrim": "risk_skyrim_plays.json",
-    "captain-america": "captain_america_plays.json",
-}
-
 
 def reference_journal(system: str, after: int) -> dict:
-    """`system`'s reference journal stopped after its game `after` (its setup kept; what comes
-    after the games, such as Risk Legacy's named world, only once every game is in)."""
-    data = load_journal(REFERENCE_JOURNALS[system])
+    """`system`'s reference journal (the first of its demo journals, as the tests read it)
+    stopped after its game `after` (its setup kept; what comes after the games, such as Risk
+    Legacy's named world, only once every game is in)."""
+    data = load_journal(registry.get(system).demo_journals[0].name)
     if after > len(data["games"]):
         raise ValueError(f"the {system} reference journal has {len(data['games'])} games, not {after}")
     if after < len(data["games"]):

@@ -2,8 +2,6 @@
 America play as its form sends it) is logged, not refused, so the capacity figure never comes
 from a bench whose every tap fails."""
 
-import json
-
 import pytest
 from django.urls import reverse
 
@@ -11,12 +9,12 @@ from bench import load
 from campaigns import store
 from campaigns.models import Campaign
 
-from tests.helpers import ROOT
+from tests.journal_files import load_journal
 
 
 @pytest.mark.django_db
 def test_the_load_benchs_tap_logs_a_play(client, owner):
-    journal = json.loads((ROOT / "campaigns" / "data" / "demo" / "captain_america_plays.json").read_text())
+    journal = load_journal("captain_america_plays.json")
     campaign = store.import_journal(journal, owner)
     client.force_login(owner)
     number = campaign.games_played + 1

@@ -21,7 +21,7 @@ from django.urls import reverse
 from campaigns import registry, states, store
 from campaigns.rules import risk_legacy
 
-from tests.journal_files import DEMO, TESTS_OWN
+from tests.journal_files import TESTS_OWN, demo_journals
 from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 HTMX = {"HX-Request": "true"}
@@ -30,9 +30,9 @@ HTMX = {"HX-Request": "true"}
 def _journals() -> list[tuple[str, dict]]:
     """(id, journal) of every journal the app ships or the tests use, each distinct one once."""
     found: list[tuple[str, dict]] = []
-    for folder in (DEMO, TESTS_OWN):
-        for path in sorted(folder.glob("*.json")):
-            found.append((f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8"))))
+    for path in [*demo_journals(), *sorted(TESTS_OWN.glob("*.json"))]:
+        folder = "data" if path.parent == TESTS_OWN else "demo"
+        found.append((f"{folder}/{path.name}", json.loads(path.read_text(encoding="utf-8"))))
     found.append(("every kind of entry", every_kind_journal()))
     found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
     found += list(play_log_journals().items())  # corrections and deletions of plays

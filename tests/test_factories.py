@@ -3,13 +3,14 @@ through the journal import (so the rules check every entry)."""
 
 import pytest
 
+from campaigns import registry
 from campaigns.models import Membership
 
-from tests.factories import REFERENCE_JOURNALS, CampaignFactory, UserFactory, reference_journal
+from tests.factories import CampaignFactory, UserFactory, reference_journal
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("system", sorted(REFERENCE_JOURNALS))
+@pytest.mark.parametrize("system", [system.key for system in registry.systems()])
 def test_a_campaign_after_game_n_of_each_systems_reference_journal(system):
     owner = UserFactory()
     campaign = CampaignFactory(system=system, after=2, owner=owner, name=f"{system} at 2")

@@ -93,6 +93,11 @@ class GameSystem:
     # templates under <system>/ so their names never clash; a play log's also the play-log
     # kind's): found by the registry's template loader after the shared templates/.
     templates: tuple[Path, ...] = ()
+    # Journals that show the game played (campaigns/systems/<system>/journals/): `make run`'s
+    # demo loads each, and the first is the system's reference journal, from which the tests
+    # build "a campaign after game n" (tests/factories.py). At least one: a new system shows
+    # itself in the demo and is crawled, walked and timed by the tests like every other.
+    demo_journals: tuple[Path, ...] = ()
 
     # -- Its pages ------------------------------------------------------------------------------
     # The template its campaigns' overview includes, with `campaign`, `access`, `system` (this

@@ -14,7 +14,7 @@ from campaigns.systems.base import SHARED_PAGES
 from tests.browser.fixtures import assert_accessible
 from tests.browser.fixtures import log_in as log_in_as
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
-from tests.journal_files import DEMO
+from tests.journal_files import demo_journals, load_journal
 
 SMALL_PHONE = {"width": 360, "height": 740}
 PASSWORD = "a long table password"
@@ -52,7 +52,7 @@ def small_phone(browser, live_server):
 
 
 def _demo(name):
-    return parse_json((DEMO / name).read_bytes())
+    return load_journal(name)
 
 
 def _risk_legacy_at(name, games, *, rewards_chosen=True):
@@ -69,7 +69,7 @@ def _risk_legacy_at(name, games, *, rewards_chosen=True):
 # of each game system, and a Risk Legacy game in progress) and the Play page's other steps (the
 # rewards after a game, naming the world after game 15, set up with no game yet, not set up).
 WALKED = {
-    **{path.name: (lambda path=path: parse_json(path.read_bytes())) for path in sorted(DEMO.glob("*.json"))},
+    **{path.name: (lambda path=path: parse_json(path.read_bytes())) for path in demo_journals()},
     "rewards": lambda: _risk_legacy_at("Rewards Earth", 14, rewards_chosen=False),
     "naming the world": lambda: _risk_legacy_at("World Earth", 15),
     "set up": lambda: _risk_legacy_at("Ready Earth", 0),
@@ -106,7 +106,7 @@ def olive(transactional_db):
 @pytest.fixture
 def demo_owner(olive):
     """An owner of every demo campaign (one of each game system, and a Risk Legacy game in progress)."""
-    for path in sorted(DEMO.glob("*.json")):
+    for path in demo_journals():
         _owned(olive, path.name)
     return olive
 

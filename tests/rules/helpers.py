@@ -15,7 +15,7 @@ from bench import big_journals
 from campaigns.rules import base, journal
 from campaigns.rules.base import Entry, RuleError
 
-from tests.journal_files import DEMO, RULES, TESTS_OWN
+from tests.journal_files import RULES, TESTS_OWN, demo_journals
 from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
 
@@ -112,8 +112,10 @@ def reference_states(rules, players: list[str], entries: list[Entry]) -> dict[in
 def shipped_journals() -> list[tuple[str, dict]]:
     """Every journal the app ships or the tests build, of the systems that fold their
     entries again for "as of game n" (a play log derives it: tests/rules/test_play_log_corrections.py)."""
-    found = [(f"{folder.name}/{path.name}", json.loads(path.read_text(encoding="utf-8")))
-             for folder in (DEMO, TESTS_OWN) for path in sorted(folder.glob("*.json"))]
+    found = [
+        (f"{'data' if path.parent == TESTS_OWN else 'demo'}/{path.name}", json.loads(path.read_text(encoding="utf-8")))
+        for path in [*demo_journals(), *sorted(TESTS_OWN.glob("*.json"))]
+    ]
     found.append(("every kind of entry", every_kind_journal()))
     found += [(f"stopped: {phase}", data) for phase, data in stopped_journals().items()]
     found += list(dawnguard_journals().items())

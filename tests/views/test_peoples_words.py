@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.journal import parse_json
 
-from tests.journal_files import DEMO
+from tests.journal_files import demo_journals
 
 CODES = re.compile(
     r"\b[a-z]+_[a-z_]+\b"  # threat_deck, world_capital, civil_war
@@ -27,7 +27,7 @@ def visible_text(page: str) -> str:
 
 @pytest.fixture
 def demo(db, owner):
-    journals = [parse_json(path.read_bytes()) for path in sorted(DEMO.glob("*.json"))]
+    journals = [parse_json(path.read_bytes()) for path in demo_journals()]
     return [store.import_journal(journal, owner=owner) for journal in journals]
 
 

@@ -1,21 +1,18 @@
 import datetime
 import secrets
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns import store
+from campaigns import registry, store
 from campaigns.models import Campaign, Player
 from campaigns.rules.journal import parse_json
 
-DEMO_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "demo"
-
 
 class Command(BaseCommand):
-    help = "Load the demo: a user 'demo' and one campaign of each game system, through the journal import."
+    help = "Load the demo: a user 'demo' and each game system's demo campaigns, through the journal import."
 
     def handle(self, **options):
         User = get_user_model()
@@ -26,7 +23,7 @@ class Command(BaseCommand):
             demo.save()
             # Running it again replaces the demo campaigns rather than piling up copies.
             Campaign.objects.filter(memberships__user=demo, memberships__role="owner").delete()
-            for path in sorted(DEMO_DIR.glob("*.json")):
+            for path in [path for system in registry.systems() for path in system.demo_journals]:
                 journal = in_the_recent_past(parse_json(path.read_bytes()), timezone.localdate())
                 campaign = store.import_journal(journal, owner=demo)
                 Player.objects.filter(campaign=campaign, name="Ana").update(user=demo)

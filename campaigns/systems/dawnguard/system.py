@@ -9,10 +9,14 @@ from ..base import CountWords, GameSystem, Tab
 from . import readside
 from .views import history, play, setup
 
+JOURNALS = Path(__file__).parent / "journals"
+
+
 SYSTEM = GameSystem(
     rules=rules,
     read_side=readside.READ_SIDE,
     templates=(Path(__file__).parent / "templates",),
+    demo_journals=(JOURNALS / "dawnguard_campaign.json",),
     overview_template="dawnguard/overview.html",
     overview=history.overview,
     tabs=(Tab("Play", "play", ("play", "setup", "start")),),

@@ -22,6 +22,7 @@ def play_log_system(
     rules,
     read_side: ReadSide,
     templates: Path | None,
+    demo_journals: tuple[Path, ...] = (),
     log_play,
     correct_play=None,
     setup_help: URLPattern | None = None,
@@ -29,8 +30,9 @@ def play_log_system(
     bg_stats: BgStatsGame | None = None,
 ) -> GameSystem:
     """A play log's GameSystem (campaigns/systems/base.py). `templates` is its own templates
-    folder (the kind's come after it); `log_play` is its view of games/new/ and `correct_play`,
-    if it has one, of games/<n>/correct/ (the play page offers "Correct this play" only then);
+    folder (the kind's come after it), `demo_journals` its plays to show (GameSystem);
+    `log_play` is its view of games/new/ and `correct_play`, if it has one, of
+    games/<n>/correct/ (the play page offers "Correct this play" only then);
     `setup_help` its setup helpers page, a URL pattern with a name (a "Setup help" tab leads
     to it); `play_template` a play's own numbers on its page; `bg_stats` how its rules take BG
     Stats plays (plays/bg-stats/: the page to bring them in)."""
@@ -38,6 +40,7 @@ def play_log_system(
         rules=rules,
         read_side=read_side,
         templates=(*([templates] if templates else []), TEMPLATES),
+        demo_journals=demo_journals,
         overview_template="play_log/overview.html",
         overview=history.overview,
         play_template=play_template,

@@ -10,6 +10,8 @@ from . import readside
 from .views import board, game_start, history, play, recruitment, setup
 from .views.campaign import page_constants
 
+JOURNALS = Path(__file__).parent / "journals"
+
 
 def overview(access, state) -> dict:
     return page_constants(state)
@@ -19,6 +21,7 @@ SYSTEM = GameSystem(
     rules=rules,
     read_side=readside.READ_SIDE,
     templates=(Path(__file__).parent / "templates",),
+    demo_journals=(JOURNALS / "risk_legacy_15_games.json", JOURNALS / "risk_legacy_in_progress.json"),
     overview_template="risk_legacy/overview.html",
     overview=overview,
     # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.

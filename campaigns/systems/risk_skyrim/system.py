@@ -12,6 +12,7 @@ SYSTEM = play_log_system(
     rules=rules,
     read_side=readside.READ_SIDE,
     templates=Path(__file__).parent / "templates",
+    demo_journals=(Path(__file__).parent / "journals" / "risk_skyrim_plays.json",),
     log_play=views.play_new,
     correct_play=views.play_correct,
     setup_help=path("skyrim/setup-help/", views.setup_help, name="risk_skyrim_setup_help"),

@@ -9,7 +9,7 @@ from campaigns import store
 from tests.browser.fixtures import log_in
 from tests.conftest import load_journal
 from tests.factories import UserFactory
-from tests.journal_files import DEMO
+from tests.journal_files import demo_journals
 
 PASSWORD = "a long table password"
 
@@ -68,7 +68,7 @@ def test_the_demo_campaign_looking_back_on_a_small_phone(new_phone, shoot, trans
 
     from campaigns.rules.journal import parse_json
 
-    demo = DEMO / "dawnguard_campaign.json"
+    (demo,) = [path for path in demo_journals() if path.name == "dawnguard_campaign.json"]
     owner = UserFactory(username="olive", password=PASSWORD)
     campaign = store.import_journal(parse_json(demo.read_bytes()), owner=owner)
     page = new_phone(viewport={"width": 360, "height": 740})

@@ -13,7 +13,7 @@ from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
 from tests.factories import MembershipFactory
-from tests.journal_files import DEMO
+from tests.journal_files import demo_journals
 from tests.query_counts import count_queries
 from tests.rows import row_name, rows_post
 
@@ -460,7 +460,7 @@ def test_the_demo_campaign_goes_on_in_chapter_3(as_owner, owner):
     at the table: its setup page shows the heroes, and the next sitting goes on with chapter 3."""
     import json
 
-    demo = DEMO / "dawnguard_campaign.json"
+    (demo,) = [path for path in demo_journals() if path.name == "dawnguard_campaign.json"]
     campaign = store.import_journal(json.loads(demo.read_text(encoding="utf-8")), owner=owner)
     assert dg.sitting_phase(state_of(campaign)) == "playing"
     assert "Talen-Jei" in as_owner.get(setup_url(campaign)).content.decode()
