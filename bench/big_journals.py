@@ -12,7 +12,7 @@ They are as a group writes them: 3 to 5 seats, scars, cities, fortifications, Mi
 eliminations and rewards (games 1 to 15), packets, a named world; pledges, markers, day and
 night, hunger, feeding, day turns, fort stars and cards, level-ups, threat tokens, a player
 joining, every chapter completed but the last. About 800 bytes a game as the export writes
-them (indent=2), as the journals of issue 17 (500 Risk Legacy games: 404 KB).
+them (indent=2), as the journals at the upload limits (500 Risk Legacy games: 404 KB).
 
 No Django: `python bench/big_journals.py risk-legacy 500 > out.json` writes one.
 """

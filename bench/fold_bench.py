@@ -1,5 +1,5 @@
-"""How a journal at the upload limits costs against one a tenth its size, for every system
-(issue 17): importing it, folding it, and the first page of its campaign in a process that
+"""How a journal at the upload limits costs against one a tenth its size, for every system:
+importing it, folding it, and the first page of its campaign in a process that
 did not import it (nothing folded or cached there: its journal read and folded).
 
 Each figure is taken in a fresh process (`python bench/fold_bench.py` starts them), so its
@@ -137,7 +137,7 @@ def run(*args: str, env: dict) -> dict:
 def main(systems: list[str]) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ledger-fold-bench-"))
     env = {**os.environ, "SQLITE_PATH": str(workdir / "bench.sqlite3")}
-    print(f"Issue 17: each figure in a fresh process (median of {REPEATS}, the two sizes taken in turn);")
+    print(f"Each figure in a fresh process (median of {REPEATS}, the two sizes taken in turn);")
     print("pages shown first in a process that did not import the journal; MB: peak resident of that process")
     print(f"{'':<34} {'1x':>16} {'10x':>16}   ratio")
     for system in systems:

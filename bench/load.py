@@ -1,4 +1,4 @@
-"""How many game nights at once one app server holds (issue 17): a bounded load of simulated
+"""How many game nights at once one app server holds: a bounded load of simulated
 tables against gunicorn as the README deploys it (3 workers of 4 threads) on 127.0.0.1, on this machine.
 
 Each table is a Captain America log with 4 phones polling its live refresh every 2 seconds

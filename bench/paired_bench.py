@@ -1,4 +1,4 @@
-"""Every page paired with its own bare run (issue 17): each page request is timed right after
+"""Every page paired with its own bare run: each page request is timed right after
 a request to a bare Django view through the same middleware (bench_urls.py), the ratio taken
 pair by pair, its median over the pairs of a round, and the median and spread (lowest–highest)
 of three rounds, the rounds taken across every page in turn so a busy spell slows all alike.

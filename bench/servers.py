@@ -1,4 +1,4 @@
-"""Throughput under gunicorn (2 sync workers) against a bare view, on this machine (issue 17).
+"""Throughput under gunicorn (2 sync workers) against a bare view, on this machine.
 
 Starts gunicorn (bench_settings: the app plus the bare view) on the bench's own SQLite file
 (or DATABASE_URL), logs in one account, then for each page runs a fixed number of clients for a

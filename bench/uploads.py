@@ -1,5 +1,5 @@
 """Four journals at the upload limits posted at once, and another user's pages meanwhile
-(issue 17: "four such uploads at once leave other users' pages answering within 1 s").
+(four such uploads at once leave other users' pages answering within 1 s).
 
 Starts gunicorn as the README deploys it (`--workers 3 --threads 4`, gthread), then, for
 each configuration compared, four fresh accounts each post a journal at the limits through

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -32,8 +32,9 @@ from django.template.loaders.filesystem import Loader as FilesystemLoader
 from django.urls import clear_url_caches
 from django.utils.module_loading import import_string
 
-if TYPE_CHECKING:
-    from .systems.base import GameSystem
+# What this module hands out is each line's `GameSystem` (campaigns/systems/base.py), typed
+# `Any` here: the registry sits below the systems and imports none of them, not even for a type.
+GameSystem = Any
 
 def systems() -> tuple[GameSystem, ...]:
     """Every registered game system, in the registry's order."""

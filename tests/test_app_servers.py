@@ -1,4 +1,4 @@
-"""Two app servers against one database (issue 17): a game logged through one is served by the
+"""Two app servers against one database: a game logged through one is served by the
 other from the writer's snapshot, folding nothing it has already seen.
 
 Two gunicorn processes (one worker each, the first sync, the second with 4 threads as the README

@@ -75,7 +75,7 @@ def test_a_journal_at_the_limits_caches_one_state_and_its_first_pages_take_bound
         states_pickled.clear()
         campaigns[games] = imported(system, games, owner)
         cached.append(len(states_pickled))
-    assert cached == [1, 1]  # before issue 17: 51 and 501 for 50 and 500 games
+    assert cached == [1, 1]  # before the fold kept one state: 51 and 501 for 50 and 500 games
     client.force_login(owner)
     overview = [count_queries(client, campaign.get_absolute_url(), cold=True) for campaign in campaigns.values()]
     assert overview[0] == overview[1]
@@ -88,7 +88,7 @@ def test_a_journal_at_the_limits_caches_one_state_and_its_first_pages_take_bound
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-        # Before issue 17, 500 Risk Legacy games held 1.2 GB here (a state per game).
+        # When the fold kept a state per game, 500 Risk Legacy games held 1.2 GB here (a state per game).
         assert peak < 50 * MB, (page, peak // MB)  # 20 MB at most, all told
         # No page renders more than a page of games (a history of 500 games: 20 at a time).
         assert response.content.decode().count('<li class="game') <= 20, page

@@ -1,4 +1,4 @@
-"""What Lighthouse (mobile) asked of every page (issue 16): a meta description, compressed
+"""What Lighthouse (mobile) asked of every page: a meta description, compressed
 HTML (safe from BREACH: masked CSRF tokens, padded gzip), one stylesheet."""
 
 import gzip

@@ -1,4 +1,4 @@
-"""The stats page is flat in the number of campaigns (issue 17): what each campaign contributes
+"""The stats page is flat in the number of campaigns: what each campaign contributes
 is worked out once per journal version and kept (campaigns/contributions.py), and the page over
 500 campaigns neither holds 500 states at once nor works any out again. Bounds and counts only."""
 

@@ -83,13 +83,6 @@ JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 TERRITORIES, FORTS, PORTALS, REGIONS = 48, 9, 9, 9
 FACTIONS = ("Stormcloak", "Thalmor", "Orcs", "Imperial", "Forsworn")
-FACTION_COLOURS = {
-    "Stormcloak": "blue",
-    "Thalmor": "black",
-    "Orcs": "green",
-    "Imperial": "red",
-    "Forsworn": "yellow",
-}
 
 CHAOS, DOVAHKIIN, CIVIL_WAR = "chaos", "dovahkiin", "civil_war"
 MODES = {CHAOS: "Chaos", DOVAHKIIN: "Dovahkiin", CIVIL_WAR: "Civil War"}

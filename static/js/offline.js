@@ -1,4 +1,4 @@
-// No signal, no lost tap (issue 19): a tap on a table form that cannot reach the server is kept
+// No signal, no lost tap: a tap on a table form that cannot reach the server is kept
 // on this phone (IndexedDB) and shown where it would appear, marked "on this phone, not sent
 // yet", with a count in the header; when the signal returns the kept taps are sent in the order
 // they were tapped, each once. Every page works without this file (without JavaScript a form

@@ -1,4 +1,4 @@
-"""No signal, no lost tap (issue 19), in Chromium on a 390×844 phone with Playwright's offline
+"""No signal, no lost tap, in Chromium on a 390×844 phone with Playwright's offline
 mode: taps made offline are kept on the phone and shown as not sent yet (after a reload too,
 from the service worker's kept page), then sent in order, once each, when the signal returns,
 and another phone shows them. A tap that another phone made illegal meanwhile is refused with

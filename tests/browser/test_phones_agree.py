@@ -1,4 +1,4 @@
-"""Two phones at 390×844 on each system's Play page (issue 16, "Phones disagree"): phone A
+"""Two phones at 390×844 on each system's Play page ("Phones disagree"): phone A
 acts, and within one poll (2 seconds) phone B's board, header count and every form show the
 campaign as it is now, while what B half-filled keeps its values and its focus. A refresh
 morphs the page in place: what did not change is the same element as before (a screen reader

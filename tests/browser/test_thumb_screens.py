@@ -1,5 +1,5 @@
 """Screenshots of each system's Play page (and the pages this branch changed) at 390 and
-360 px, light, checked by axe-core: what issue 16 asks to be looked at."""
+360 px, light, checked by axe-core: what a player looks at on each."""
 
 from campaigns import store
 

@@ -97,7 +97,7 @@ AT_THE_LIMITS = [
 
 
 def reference_states(rules, players: list[str], entries: list[Entry]) -> dict[int, object]:
-    """The states as of each game as the fold kept them before issue 17: a copy of the state
+    """The states as of each game as the fold kept them when it kept one per game: a copy of the state
     each time a game opens, keyed by the number of the game it ends, and the state now."""
     state, after, last = rules.new_state(list(players)), {}, 0
     for entry in entries:

@@ -1,4 +1,4 @@
-"""A page of table forms is rendered once per journal version (issue 17: `{% kept %}`,
+"""A page of table forms is rendered once per journal version (`{% kept %}`,
 campaigns/templatetags/taps.py), and every viewer still gets their own CSRF token and a new tap
 key per form: a tap from a kept page is accepted with CSRF checks on, a refused form is never
 kept for the others, and what differs between viewers (their role, the day a new play is

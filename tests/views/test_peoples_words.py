@@ -71,7 +71,7 @@ def test_modes_teams_and_cities_are_named(client, owner, demo):
 
 
 def test_a_play_log_speaks_of_plays_names_its_winners_and_counts_each_mode_s_score(client, owner):
-    """Risk: Skyrim in people's words (issue 16): "Ana, Ben, Cid, Dee and Eve won", a Dovahkiin
+    """Risk: Skyrim in people's words: "Ana, Ben, Cid, Dee and Eve won", a Dovahkiin
     score counted in victory points and a Civil War one in territories (never "points"), and
     the export card says "Every play"."""
     from tests.journals import play_log_journals

@@ -1,4 +1,4 @@
-"""Every tap is recorded once (issue 19): a table form carries a key naming one tap, the store
+"""Every tap is recorded once: a table form carries a key naming one tap, the store
 keeps it with the entries in the same transaction, and the same key sent again (sequentially, or
 from ten phones' worth of retries at once) appends nothing and answers as the first did. A key
 is one account's in one campaign: another's is a new tap. Run on SQLite and PostgreSQL

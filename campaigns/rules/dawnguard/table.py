@@ -32,6 +32,7 @@ from .state import DawnguardState, counted, side_name
 
 # Where a campaign stands, for the Play page.
 PHASE_SETUP, PHASE_START, PHASE_PLAYING, PHASE_OVER = "setup", "start", "playing", "over"
+PHASES = (PHASE_SETUP, PHASE_START, PHASE_PLAYING, PHASE_OVER)
 
 
 def sitting_phase(state: DawnguardState) -> str:

@@ -136,3 +136,4 @@ PHASE_SETUP = "setup"  # the campaign needs its setup before game 1
 PHASE_READY = "ready"  # the next game may be logged
 PHASE_PLAYING = "playing"  # a game is in progress: packets, events, then its end
 PHASE_REWARDS = "rewards"  # a game has ended and some players may still choose a reward
+PHASES = (PHASE_SETUP, PHASE_READY, PHASE_PLAYING, PHASE_REWARDS)

@@ -27,7 +27,6 @@ RACE_SUGGESTIONS = (*rules.NEW_RACES, *BASE_GAME_RACES)
 
 HERO_ROWS = "heroes"  # the heroes' formset, one row per roster player: heroes-0-hero, heroes-0-race, ...
 HERO_PARTS = ("hero", "race", "level")
-STARS = re.compile(r"\s*(\d+)\s*")
 
 
 def parse_stars(text: str) -> list[int]:

@@ -18,6 +18,7 @@ from ....web.htmx import render_page
 from ....web.pages import asked_page, page_of
 from .. import charts
 from .. import history as looking_back
+from .play import sitting_phase
 
 
 def overview(access, state) -> dict:
@@ -26,7 +27,7 @@ def overview(access, state) -> dict:
     chapter_sittings = [game for game in state.games if game.chapter == state.chapter]
     fort = rules.fort_progress(state)
     return {
-        "phase": rules.sitting_phase(state),
+        "phase": sitting_phase(state),
         "sitting_in_chapter": len(chapter_sittings),
         "last_sitting": state.games[-1] if state.games else None,
         "vigilant_fort": fort,

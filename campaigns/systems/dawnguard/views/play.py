@@ -18,6 +18,7 @@ from ....forms import lazy_form
 from ....rules import dawnguard as rules
 from ....web.htmx import render_page
 from ....web.live import live_view
+from ....web.phase import Phase
 from ....web.refusals import focus_first_error, sentence
 from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.play import EVENT_FORMS, ContestedTestForm
@@ -25,7 +26,6 @@ from ..forms.play import EVENT_FORMS, ContestedTestForm
 RECENT_ENTRIES = 6
 PLAY_TEMPLATE = "dawnguard/play.html"
 
-PLAYING = "playing"  # rules.sitting_phase: a sitting is open and its chapter not complete
 # The one-tap forms beside the board's counts, then the forms further down the page: the live
 # refresh morphs them all (what a player has ticked but not sent, the day turn's feeding places,
 # is kept: static/js/app.js).
@@ -37,6 +37,11 @@ SIDE_WORDS = dict(rules.sides_to_choose(1) + rules.sides_to_choose(2))
 
 def _dawnguard(request, slug, *, record=False):
     return campaign_for(request, slug, record=record, system=rules.KEY)
+
+
+def sitting_phase(state) -> Phase:
+    """Where the campaign stands (the rules' phase), as the templates ask it: `phase.is_playing`."""
+    return Phase(rules.sitting_phase(state), rules.PHASES)
 
 
 def _fort_levels_just_reached(state) -> list:
@@ -70,7 +75,7 @@ def live_context(access, forms=None) -> dict:
     campaign = access.campaign
     state = states.state(campaign)
     forms = forms or {}
-    phase = rules.sitting_phase(state)
+    phase = sitting_phase(state)
     fort = rules.fort_progress(state)
     context = {
         "campaign": campaign,
@@ -96,7 +101,7 @@ def live_context(access, forms=None) -> dict:
         # board until the next entry (a toast would leave after 15 seconds).
         "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],
     }
-    if phase == PLAYING and access.can_record:
+    if phase.is_playing and access.can_record:
         for kind in BOARD_FORMS:
             context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
         context["day_turn_refused"] = rules.why_not_day_turn(state)
@@ -110,7 +115,7 @@ def _page(request, access, *, forms=None, open_form=None, contest=None, changed=
     context = live_context(access, forms)
     context["changed"] = changed
     state = context["state"]
-    if context["phase"] == PLAYING and access.can_record:
+    if context["phase"].is_playing and access.can_record:
         for kind in OTHER_FORMS:
             context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
     context["open_form"] = open_form
@@ -209,7 +214,7 @@ def reminders(after, event: dict) -> list[str]:
 
 def _no_sitting(state) -> str | None:
     """Why no event can be logged now (None while a sitting is in play)."""
-    if rules.sitting_phase(state) == PLAYING:
+    if sitting_phase(state).is_playing:  # a sitting is open and its chapter not complete
         return None
     if state.campaign_over:
         return "The campaign is over."

@@ -21,6 +21,7 @@ from ....web.params import whole_number
 from ....web.refusals import sentence
 from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.setup import RACE_SUGGESTIONS, SetupForm, StartForm, ThresholdsForm
+from .play import sitting_phase
 
 SETUP_TEMPLATE = "dawnguard/setup_edit.html"
 START_TEMPLATE = "dawnguard/game_start.html"
@@ -154,7 +155,7 @@ def _start_page(request, access, state, *, form=None, mode=None, page_errors=())
         "campaign": campaign,
         "access": access,
         "state": state,
-        "phase": rules.sitting_phase(state),
+        "phase": sitting_phase(state),
         "page_errors": list(page_errors),
         "choice": None,
     }

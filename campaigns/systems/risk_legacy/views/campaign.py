@@ -1,10 +1,9 @@
 """What every Risk Legacy page starts from: the campaign as the user may see it, and its state
 again after another phone moved it on, and what its templates show from the rules."""
 
-from dataclasses import dataclass
-
 from ....access import campaign_for
 from ....rules import risk_legacy as rl
+from ....web.phase import Phase
 
 
 def risk_legacy_campaign(request, slug, *, record=False):
@@ -12,34 +11,7 @@ def risk_legacy_campaign(request, slug, *, record=False):
     return campaign_for(request, slug, record=record, system=rl.KEY)
 
 
-@dataclass(frozen=True)
-class Phase:
-    """Where the campaign stands, as the templates ask it (`phase.is_rewards`): the phase
-    names stay the rules layer's; `{{ phase }}` is the name (a CSS class)."""
-
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def is_setup(self) -> bool:
-        return self.name == rl.PHASE_SETUP
-
-    @property
-    def is_ready(self) -> bool:
-        return self.name == rl.PHASE_READY
-
-    @property
-    def is_playing(self) -> bool:
-        return self.name == rl.PHASE_PLAYING
-
-    @property
-    def is_rewards(self) -> bool:
-        return self.name == rl.PHASE_REWARDS
-
-
 def page_constants(state) -> dict:
     """What the Risk Legacy templates show from the rules rather than write down: the phase
     and the last game that gives rewards (after which the world is named)."""
-    return {"phase": Phase(state.phase), "last_reward_game": rl.LAST_REWARD_GAME}
+    return {"phase": Phase(state.phase, rl.PHASES), "last_reward_game": rl.LAST_REWARD_GAME}

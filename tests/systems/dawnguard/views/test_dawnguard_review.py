@@ -1,6 +1,6 @@
 """Looking back at a Dawnguard campaign: its overview, its history (chapter by chapter, with the
 fort and chapter 1 balance charts and their numbers), how its co-operative sittings count in the
-stats, and its exports (issue 10, "Looking back")."""
+stats, and its exports ("Looking back")."""
 
 import csv
 import dataclasses

@@ -1,6 +1,6 @@
 """Every play-log page on the narrowest phone we aim at (360 px wide), in the dark: nothing
 wider than the screen, and every button and field at least 44 px tall (the acceptance pass
-over issue 11; tests/browser/test_play_log_pages.py looks at them at 390 px)."""
+over the play logs; tests/browser/test_play_log_pages.py looks at them at 390 px)."""
 
 import pytest
 from playwright.sync_api import expect

@@ -145,8 +145,8 @@ def test_the_board_pages_have_no_inline_style(owner_client, risk_campaign):
 
 def test_the_board_is_answered_from_the_cached_states(owner_client, risk_campaign, monkeypatch):
     # The fold is cached from here on; a state as of an earlier game is worked out the first
-    # time it is shown (the journal up to that game folded: no fold keeps a state per game,
-    # issue 17) and cached from then on.
+    # time it is shown (the journal up to that game folded: no fold keeps a state per game)
+    # and cached from then on.
     for game in (None, 0, 1, 8, 15, 4):
         owner_client.get(board_url(risk_campaign, game))
 
