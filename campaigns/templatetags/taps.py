@@ -6,14 +6,15 @@ form is shown, so a resubmitted form (the browser's back and send again, a doubl
 JavaScript) is the same tap; static/js/offline.js draws a new one for each tap where JavaScript
 runs.
 
-`{% kept "name" vary_on... [unless refused] %}…{% endkept %}`: Django's `{% cache %}` for a
-fragment holding table forms (a Play page, a form to log a play). What the forms show is the
-same for every viewer of a journal version, so the fragment is rendered once per key with
-stand-ins for the only per-viewer parts, the viewer's CSRF token and each form's tap key, and
-those are filled in for each view (a fresh tap key per form, as `{% tap %}` draws). The key
-must hold the campaign's journal version and whatever else the fragment reads that differs
-between viewers (their role, the live refresh's "changed"); `unless` names a context value
-that, when true, renders the fragment fresh and keeps nothing: a refused form, bound with the
+`{% kept "name" [vary_on...] [unless refused] %}…{% endkept %}`: Django's `{% cache %}` for a
+part of a campaign's page, forms and all (a Play page, a form to log a play, the history). What
+it shows is the same for every viewer of a journal version in the same role, so it is rendered
+once per key with stand-ins for the only per-viewer parts, the viewer's CSRF token and each
+form's tap key, and those are filled in for each view (a fresh tap key per form, as `{% tap %}`
+draws). The key is built, never typed: the campaign (its id and address), its journal version
+and the viewer's role (owner, member, viewer, or the public link) always, then `vary_on`, what
+else the part reads (the page asked, the live refresh's "changed"). `unless` names a context
+value that, when true, renders the part fresh and keeps nothing: a refused form, bound with the
 player's values and its message. Both tags are built in (settings.TEMPLATES' builtins).
 """
 
@@ -64,6 +65,21 @@ def _fragment_cache():
         return caches["default"]
 
 
+PUBLIC = "public"  # the role of a visitor through the public read-only link
+
+
+def structural_key(context) -> list:
+    """What every kept part varies on: the campaign (its id and address), its journal version
+    and the viewer's role. A page without a campaign and its access keeps nothing."""
+    campaign, access = context.get("campaign"), context.get("access")
+    if campaign is None or access is None:
+        raise template.TemplateSyntaxError(
+            "{% kept %} is for a campaign's page: its context has no campaign and access"
+        )
+    role = access.membership.role if access.membership is not None else PUBLIC
+    return [campaign.pk, campaign.slug, campaign.journal_version, role]
+
+
 class KeptNode(template.Node):
     def __init__(self, nodelist, name: str, vary_on: list, unless):
         self.nodelist, self.name, self.vary_on, self.unless = nodelist, name, vary_on, unless
@@ -71,7 +87,8 @@ class KeptNode(template.Node):
     def render(self, context):
         if self.unless is not None and self.unless.resolve(context):
             return self.nodelist.render(context)
-        key = make_template_fragment_key(self.name, [variable.resolve(context) for variable in self.vary_on])
+        vary_on = [*structural_key(context), *(variable.resolve(context) for variable in self.vary_on)]
+        key = make_template_fragment_key(self.name, vary_on)
         cache = _fragment_cache()
         kept = cache.get(key)
         if kept is None:
@@ -83,12 +100,12 @@ class KeptNode(template.Node):
 
 @register.tag
 def kept(parser, token):
-    """{% kept "dawnguard-play" campaign.pk campaign.journal_version access.can_record unless refused %}"""
+    """{% kept "dawnguard-play" changed unless forms_bound %}"""
     bits = token.split_contents()
-    if len(bits) < 3:
-        raise template.TemplateSyntaxError(f"'{bits[0]}' takes a name and at least one value to vary on.")
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError(f"'{bits[0]}' takes a name, then what else the part varies on.")
     unless = None
-    if len(bits) >= 5 and bits[-2] == "unless":
+    if len(bits) >= 4 and bits[-2] == "unless":
         unless = parser.compile_filter(bits[-1])
         bits = bits[:-2]
     nodelist = parser.parse(("endkept",))

@@ -13,18 +13,20 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns import store
+from campaigns import registry, store
 from campaigns.models import Membership
+from campaigns.systems.base import SHARED_PAGES
 from campaigns.templatetags.taps import CSRF_STAND_IN, TAP_STAND_IN
 
 from tests.conftest import load_journal
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.systems.dawnguard.views.helpers import dawnguard_campaign, entries, refused
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 TAP_INPUT = re.compile(r'name="tap" value="([^"]+)"')
 CSRF_TOKEN = re.compile(r"\b[A-Za-z0-9]{64}\b")  # a masked CSRF token, wherever the page carries it
-NONCE = re.compile(r'nonce="[^"]+"')  # the page's CSP nonce, new each view (never in a kept part)
+NONCE = re.compile(r'nonce="[^"]+"')
+KEPT_NAME = re.compile(r'\{% kept "([^"]+)"')  # the page's CSP nonce, new each view (never in a kept part)
 FORMS_TEMPLATE = "dawnguard/_sitting_head.html"  # inside the kept part: rendered only when it is
 
 
@@ -44,11 +46,12 @@ def rendered(response) -> set[str]:
 
 @pytest.fixture
 def table(owner):
-    """A Dawnguard sitting in progress, the owner and a member at the table."""
+    """A Dawnguard sitting in progress, two members at the table (its owner aside)."""
     campaign = dawnguard_campaign(owner)
-    member = UserFactory()
-    MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
-    return campaign, phone(owner), phone(member)
+    ana, ben = UserFactory(), UserFactory()
+    for member in (ana, ben):
+        MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    return campaign, phone(ana), phone(ben)
 
 
 @pytest.mark.django_db
@@ -130,28 +133,55 @@ def test_a_new_play_form_is_dated_the_day_it_is_opened(owner, monkeypatch):
 @pytest.mark.django_db
 def test_a_plays_page_is_kept_and_reads_no_journal_line_the_second_time(owner):
     campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
-    member = UserFactory()
-    MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    ana, ben = UserFactory(), UserFactory()
+    for member in (ana, ben):
+        MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
     url = reverse("play_detail", args=[campaign.slug, 2])
     pages = []
-    for user in (owner, member):
+    for user in (ana, ben):
         with CaptureQueriesContext(connection) as queries:
             pages.append(phone(user).get(url).content.decode())
         entries_read = [q["sql"] for q in queries.captured_queries if "campaigns_entry" in q["sql"]]
-        assert bool(entries_read) == (user == owner)  # who logged it: read once, then kept
+        assert bool(entries_read) == (user == ana)  # who logged it: read once, then kept
     assert "Play 2" in pages[1] and "Logged by" in pages[1] and 'rel="next"' in pages[1]
+
+
+class _Campaign:
+    pk, slug, journal_version = 1, "a-campaign", 3
+
+
+class _Access:
+    membership = Membership(role=Membership.Role.MEMBER)
 
 
 def test_a_kept_fragment_fills_in_what_csrf_token_would_render_for_each_viewer():
     from django.template import Context, Template
 
     kept = Template('{% kept "t" 1 %}<form>{% csrf_token %}{% tap %}</form><form>{% tap %}</form>{% endkept %}')
-    one, other = (kept.render(Context({"csrf_token": token})) for token in ("first-viewer", "second-viewer"))
+    page = {"campaign": _Campaign(), "access": _Access()}
+    one, other = (kept.render(Context({**page, "csrf_token": token})) for token in ("first-viewer", "second-viewer"))
     assert 'name="csrfmiddlewaretoken" value="first-viewer"' in one
     assert 'name="csrfmiddlewaretoken" value="second-viewer"' in other
     assert len(set(TAP_INPUT.findall(one) + TAP_INPUT.findall(other))) == 4
     # No CSRF token to give (a render without a request): no input, as {% csrf_token %} does.
-    assert "csrfmiddlewaretoken" not in kept.render(Context({}))
+    assert "csrfmiddlewaretoken" not in kept.render(Context(page))
+
+
+def test_a_kept_part_is_keyed_by_the_campaign_its_version_and_the_viewers_role_whatever_the_template_says():
+    from django.template import Context, Template, TemplateSyntaxError
+
+    kept = Template('{% kept "t" %}{{ shown }}{% endkept %}')
+    page = {"campaign": _Campaign(), "access": _Access()}
+    assert kept.render(Context({**page, "shown": "first"})) == "first"
+    assert kept.render(Context({**page, "shown": "second"})) == "first"  # kept
+    viewer = type("ViewerAccess", (), {"membership": Membership(role=Membership.Role.VIEWER)})()
+    public = type("PublicAccess", (), {"membership": None})()
+    newer = type("Newer", (_Campaign,), {"journal_version": 4})()
+    renamed = type("Renamed", (_Campaign,), {"slug": "another-name"})()
+    for other in ({"access": viewer}, {"access": public}, {"campaign": newer}, {"campaign": renamed}):
+        assert kept.render(Context({**page, **other, "shown": "again"})) == "again"
+    with pytest.raises(TemplateSyntaxError, match="campaign's page"):
+        kept.render(Context({"shown": "no campaign"}))
 
 
 @pytest.mark.parametrize("page", ["play", "game_start"])
@@ -173,3 +203,63 @@ def test_a_kept_page_is_the_page_rendered_fresh_but_for_the_viewers_parts(owner,
     cache.clear()
     fresh = page_now()
     assert page_now() == fresh  # this one from the kept copy
+
+
+# Every kept part of every system's pages, for each role: two people of the same role get the
+# same kept copy, so what a kept part shows must not depend on who is looking beyond its key.
+ROLES = (Membership.Role.OWNER, Membership.Role.MEMBER, Membership.Role.VIEWER)
+
+
+def _masked(html: str) -> str:
+    return NONCE.sub("nonce", TAP_INPUT.sub("tap", CSRF_TOKEN.sub("csrf", html)))
+
+
+def _pages_of(campaign) -> list[str]:
+    """The campaign's pages that take no argument (its tabs among them), and its first play's."""
+    system = registry.system_of(campaign)
+    shared = [SHARED_PAGES[name] for name in system.pages if name != "live" and "<" not in SHARED_PAGES[name]]
+    own = [str(pattern.pattern) for pattern in system.urlpatterns if "<" not in str(pattern.pattern)]
+    urls = [campaign.get_absolute_url() + page for page in ["", *shared, *own]]
+    if "play_detail" in system.pages:
+        urls.append(reverse("play_detail", args=[campaign.slug, 1]))
+    return urls
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", [system.key for system in registry.systems()])
+def test_every_kept_part_shows_each_viewer_what_a_fresh_page_would(owner, system, monkeypatch):
+    from django.core.cache import cache
+
+    from campaigns.templatetags import taps
+
+    kept_names = set()
+    render = taps.KeptNode.render
+    monkeypatch.setattr(taps.KeptNode, "render", lambda node, context: kept_names.add(node.name) or render(node, context))
+    campaign = CampaignFactory(system=system, after=2, owner=owner, name="Kept nights")
+    people = {}
+    for role in ROLES:
+        people[role] = [owner] if role == Membership.Role.OWNER else []
+        while len(people[role]) < 2:
+            user = UserFactory()
+            MembershipFactory(campaign=campaign, user=user, role=role)
+            people[role].append(user)
+    # Each member plays under a roster name of their own: a kept part that named "you" would show.
+    for player, user in zip(campaign.players.all(), [user for users in people.values() for user in users]):
+        player.user = user
+        player.save(update_fields=["user"])
+    campaign.public_token = "kept-public"
+    campaign.save(update_fields=["public_token"])
+    for url in [*_pages_of(campaign), "/p/kept-public/"]:
+        for role, (first, second) in people.items():
+            cache.clear()
+            fresh = _masked(phone(second).get(url).content.decode())
+            cache.clear()
+            phone(first).get(url)  # kept for the role
+            assert _masked(phone(second).get(url).content.decode()) == fresh, f"{url} for a {role}"
+    in_templates = {
+        name
+        for folder in registry.get(system).templates
+        for path in folder.rglob("*.html")
+        for name in KEPT_NAME.findall(path.read_text(encoding="utf-8"))
+    }
+    assert in_templates and in_templates <= kept_names, "a kept part no page of the campaign reached"
