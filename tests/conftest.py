@@ -4,7 +4,6 @@ import pytest
 
 from campaigns import states, store
 from campaigns.models import Membership
-from campaigns.rules.base import Entry
 
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.journal_files import load_journal
@@ -48,36 +47,6 @@ def fresh_cache():
 
 
 RISK_LEGACY_15 = "risk_legacy_15_games.json"
-
-
-def campaign_after(
-    owner, games: int, *, name: str | None = None, held_on_to_choose: bool = False, next_game: str | None = None
-):
-    """The 15-game Risk Legacy campaign stopped after game `games` (its rewards included, the
-    world not named yet), imported for `owner`. With `held_on_to_choose`, only the winner of
-    game `games` has chosen a reward. `next_game` goes one step on: "started" (the journal's
-    next game started with its seats, as the game-start page does) or "in progress" (its
-    seats and events too, no results or rewards yet)."""
-    data = load_journal(RISK_LEGACY_15)
-    following = data["games"][games] if games < len(data["games"]) else None
-    data["games"] = data["games"][:games]
-    data.pop("world", None)
-    if held_on_to_choose:
-        data["games"][-1]["rewards"] = data["games"][-1]["rewards"][:1]  # the winner's only
-    if name is not None:
-        data["name"] = name
-    if next_game == "in progress":
-        playing = {key: value for key, value in following.items() if key not in ("end_control", "rewards")}
-        playing["seats"] = [{key: seat[key] for key in ("player", "faction", "start")} for seat in following["seats"]]
-        data["games"].append(playing)
-    campaign = store.import_journal(data, owner=owner)
-    if next_game == "started":
-        seats = [{key: seat[key] for key in ("player", "faction", "start")} for seat in following["seats"]]
-        game = {"number": following["number"], "played_on": following["played_on"], "seats": seats}
-        store.append(campaign, [Entry("game", game)], owner)
-    elif next_game not in (None, "in progress"):
-        raise ValueError(f"next_game is 'started' or 'in progress', not {next_game!r}")
-    return campaign
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from campaigns import states, store
 from campaigns.models import Campaign, Entry, Player
 from campaigns.rules.base import RuleError
 
-from tests.conftest import campaign_after, load_journal
-from tests.factories import UserFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, UserFactory, game_end, held_on_to_choose
 from tests.phones import at_once
 from tests.query_counts import count_queries
 
@@ -45,7 +45,7 @@ def saved(campaign):
 
 
 def test_the_games_after_the_campaigns_own_are_appended_through_the_rules(owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     appended = store.append_journal(campaign, load_journal(RISK) | {"name": "Another name"}, owner)
     assert (appended.games, appended.players) == (7, ())
     assert campaign.games_played == 15
@@ -56,14 +56,14 @@ def test_the_games_after_the_campaigns_own_are_appended_through_the_rules(owner)
 
 
 def test_a_game_in_progress_is_carried_on(owner):
-    campaign = campaign_after(owner, 8, next_game="in progress")
+    campaign = CampaignFactory(after=8, until=game_end, owner=owner)
     appended = store.append_journal(campaign, cut(RISK, 9), owner)
     assert appended.games == 0 and appended.entries > 0
     assert campaign.games_played == 9
 
 
 def test_the_campaigns_own_export_changes_nothing_and_says_so(owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     before = saved(campaign)
     appended = store.append_journal(campaign, store.export_journal(campaign), owner)
     assert appended == store.Appended(0, 0, ())
@@ -74,7 +74,7 @@ def test_the_campaigns_own_export_changes_nothing_and_says_so(owner):
 
 
 def test_a_journal_that_differs_names_the_first_difference_and_saves_nothing(owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     before = saved(campaign)
     data = load_journal(RISK)
     data["games"][2]["played_on"] = "2026-09-30"
@@ -85,7 +85,7 @@ def test_a_journal_that_differs_names_the_first_difference_and_saves_nothing(own
 
 
 def test_an_older_copy_is_refused(owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     before = saved(campaign)
     with pytest.raises(RuleError, match=r"stops before .*: the campaign goes on from game 6 .*an older copy"):
         store.append_journal(campaign, cut(RISK, 5), owner)
@@ -125,7 +125,7 @@ def test_new_players_join_the_roster(owner):
     ],
 )
 def test_a_file_that_is_not_a_journal_of_this_game_is_refused(owner, data, message):
-    campaign = campaign_after(owner, 2)
+    campaign = CampaignFactory(after=2, owner=owner)
     before = saved(campaign)
     with pytest.raises(RuleError, match=message):
         store.append_journal(campaign, data, owner)
@@ -169,7 +169,7 @@ def test_the_same_journal_appended_twice_at_once_is_appended_once():
 
 
 def test_the_command_appends_into_a_campaign(owner, tmp_path, capsys):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     path = tmp_path / "phone.json"
     path.write_text(json.dumps(load_journal(RISK)))
     call_command("import_journal", str(path), "--into", campaign.slug)
@@ -182,7 +182,7 @@ def test_the_command_appends_into_a_campaign(owner, tmp_path, capsys):
 
 
 def test_the_command_refuses_a_mismatch_and_an_unknown_campaign(owner, tmp_path):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     before = saved(campaign)
     data = load_journal(RISK)
     data["games"][0]["seats"][0]["start"] = "Peru"
@@ -218,7 +218,7 @@ def messages_of(response):
 
 
 def test_the_page_appends_and_says_what(client, owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     client.force_login(owner)
     page = client.get(reverse("campaign_detail", args=[campaign.slug]))
     assert reverse("journal_append", args=[campaign.slug]) in page.content.decode()
@@ -231,7 +231,7 @@ def test_the_page_appends_and_says_what(client, owner):
 
 
 def test_the_page_shows_a_refusal_and_saves_nothing(client, owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     before = saved(campaign)
     client.force_login(owner)
     data = load_journal(RISK)
@@ -247,7 +247,7 @@ def test_the_page_shows_a_refusal_and_saves_nothing(client, owner):
 def test_the_page_refuses_a_file_over_the_limit_before_reading_it(client, owner, settings):
     from campaigns.rules import limits
 
-    campaign = campaign_after(owner, 2)
+    campaign = CampaignFactory(after=2, owner=owner)
     client.force_login(owner)
     response = upload(client, campaign, b" " * (limits.JOURNAL_MAX_BYTES + 1))
     assert "a campaign journal is 4 MB at most" in response.content.decode()
@@ -261,7 +261,7 @@ def test_a_viewer_reads_the_page_without_the_form(client, owner, viewer, campaig
 
 
 def test_the_page_asks_a_bounded_number_of_queries(client, owner):
-    campaign = campaign_after(owner, 8)
+    campaign = CampaignFactory(after=8, owner=owner)
     client.force_login(owner)
     assert count_queries(client, reverse("journal_append", args=[campaign.slug])) <= 4
 
@@ -269,7 +269,7 @@ def test_the_page_asks_a_bounded_number_of_queries(client, owner):
 def test_the_form_needs_its_csrf_token(owner):
     from django.test import Client
 
-    campaign = campaign_after(owner, 2)
+    campaign = CampaignFactory(after=2, owner=owner)
     client = Client(enforce_csrf_checks=True)
     client.force_login(owner)
     response = client.post(reverse("journal_append", args=[campaign.slug]), {"journal": _file(b"{}", "j.json")})
@@ -282,7 +282,7 @@ def test_the_form_needs_its_csrf_token(owner):
 def test_a_packet_opened_during_the_rewards_keeps_its_place_through_export_import_and_append(owner):
     """Recorded at the table after game 8's winner signed, the packet stays there in the
     history of the imported copy and of a campaign caught up by appending."""
-    campaign = campaign_after(owner, 8, held_on_to_choose=True)
+    campaign = CampaignFactory(after=7, until=held_on_to_choose, owner=owner)
     packet = {"name": "Opened during the rewards", "unlocks": {"notes": "read it aloud"}}
     store.append(campaign, [store.base.Entry("packet", packet)], owner)
     rewards_left = load_journal(RISK)["games"][7]["rewards"][1:]

@@ -21,6 +21,7 @@ from django.urls import reverse
 from campaigns import registry, states, store
 from campaigns.rules import risk_legacy
 
+from tests.factories import CampaignFactory
 from tests.journal_files import TESTS_OWN, demo_journals
 from tests.journals import dawnguard_journals, every_kind_journal, play_log_journals, stopped_journals
 
@@ -210,7 +211,7 @@ def test_every_page_answers_with_entries_in_the_order_the_app_records_them(clien
     from tests.journals import PLAYERS, _every_kind
 
     built = _every_kind()
-    campaign = store.create_campaign(name=f"Recorded: {phase}", system="risk-legacy", owner=owner,
+    campaign = CampaignFactory(name=f"Recorded: {phase}", system="risk-legacy", owner=owner,
                                      players=PLAYERS)
     store.append(campaign, built.entries[: built.stops[phase]])
     client.force_login(owner)
@@ -231,7 +232,7 @@ def test_every_page_answers_after_a_deletion_is_undone(client, owner, name):
 
     rules, entries = play_logs()[name]
     deletion = next(i for i, entry in enumerate(entries) if entry.kind == play_log.DELETION)
-    campaign = store.create_campaign(name=f"Undone: {name}", system=rules.KEY, owner=owner, players=PLAYERS)
+    campaign = CampaignFactory(name=f"Undone: {name}", system=rules.KEY, owner=owner, players=PLAYERS)
     for entry in entries[: deletion + 1]:
         store.append(campaign, [entry])
     undone = store.undo_last(campaign, owner)

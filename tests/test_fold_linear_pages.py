@@ -19,7 +19,7 @@ from campaigns import states, store
 from campaigns.models import Campaign
 from campaigns.rules import journal
 
-from tests.conftest import campaign_after
+from tests.factories import CampaignFactory
 from tests.journal_files import RULES
 from tests.query_counts import count_queries
 from tests.rules.helpers import AT_THE_LIMITS, SHIPPED, big_journal, reference_states
@@ -133,7 +133,7 @@ def test_the_store_gives_each_game_the_state_the_fold_used_to_keep(owner, data):
 def test_the_state_as_of_a_game_is_worked_out_once_per_process_and_journal_version(
     owner, django_assert_num_queries, states_pickled
 ):
-    campaign = campaign_after(owner, 15)
+    campaign = CampaignFactory(after=15, owner=owner)
     in_another_process()
     campaign = Campaign.objects.get(pk=campaign.pk)
     with django_assert_num_queries(2):  # the roster and the journal, read once
@@ -148,7 +148,7 @@ def test_the_state_as_of_a_game_is_worked_out_once_per_process_and_journal_versi
 @pytest.mark.parametrize("cold", [False, True], ids=["cached", "cold-cache"])
 @pytest.mark.parametrize(("name", "parameter", "bound"), [("board", "game", 5), ("state_json", "as_of", 8)])
 def test_a_page_as_of_a_game_queries_the_same_for_an_early_and_a_late_game(client, owner, cold, name, parameter, bound):
-    campaign = campaign_after(owner, 15)
+    campaign = CampaignFactory(after=15, owner=owner)
     client.force_login(owner)
     url = reverse(name, args=[campaign.slug])
     counts = [count_queries(client, f"{url}?{parameter}={game}", cold=cold) for game in (0, 1, 8, 14)]

@@ -11,7 +11,7 @@ from campaigns.rules import journal, play_log
 from campaigns.rules.base import RuleError
 
 from tests.conftest import load_journal
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.journal_files import RULES
 from tests.phones import at_once
 
@@ -21,7 +21,7 @@ NAME = "risk_legacy_15_games.json"
 def empty_copy_of(name, owner):
     """A campaign with the journal's roster and no entries, and the journal's entries."""
     system, title, players, entries = journal.read(load_journal(name), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
+    campaign = CampaignFactory(name=title, system=system.KEY, owner=owner, players=players)
     return campaign, entries
 
 

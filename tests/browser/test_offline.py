@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from campaigns.models import Membership
 
 from tests.browser.fixtures import log_in, table_of_two
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
 from tests.systems.risk_legacy.browser.helpers import game_one_started
 
@@ -263,11 +263,9 @@ def plays_logged(campaign):
 
 def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone, shoot):
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    from campaigns import store
 
-    campaign = store.create_campaign(
-        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
-    )
+    campaign = CampaignFactory(
+        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"])
     Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
     phone, other = new_phone(), new_phone()
     log_in(phone, "olive")
@@ -299,12 +297,11 @@ def test_captain_america_plays_kept_offline_arrive_in_order_once_each(new_phone,
 
 
 def test_risk_skyrim_plays_kept_offline_arrive_in_order_once_each(new_phone):
-    from campaigns import store
 
     from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
-    campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=olive, players=PLAYERS)
+    campaign = CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=olive, players=PLAYERS)
     Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
     phone, other = new_phone(), new_phone()
     log_in(phone, "olive")

@@ -12,7 +12,7 @@ from campaigns.rules.base import Entry
 
 from tests.browser.fixtures import log_in
 from tests.browser.helpers import Taps, counted
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
 
 FOUR = ["Ana", "Ben", "Cid", "Dee"]
@@ -32,7 +32,7 @@ def test_a_dawnguard_sitting(new_phone):
     day and night twice, a day turn, an Event card's threat icon, a hunger token, threat tokens
     on the deck until the card fires, one on the board, stars on the Hall, a level-up."""
     olive = UserFactory(username="olive")
-    campaign = store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=olive, players=FOUR)
+    campaign = CampaignFactory(name="Dawnguard Fridays", system=dg.KEY, owner=olive, players=FOUR)
     store.append(campaign, [
         Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-20", "chapter": 1}),
@@ -110,7 +110,7 @@ def log_skyrim_chaos(page, campaign, number):
 
 def test_a_four_seat_play_of_risk_skyrim(new_phone):
     olive = UserFactory(username="olive")
-    campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=olive, players=FOUR)
+    campaign = CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=olive, players=FOUR)
     page = new_phone()
     log_in(page, "olive")
     first = log_skyrim_chaos(page, campaign, 1)
@@ -142,7 +142,7 @@ def log_civil_war(page, campaign, number):
 
 def test_a_four_seat_play_of_captain_america(new_phone):
     olive = UserFactory(username="olive")
-    campaign = store.create_campaign(name="Airport Nights", system="captain-america", owner=olive, players=FOUR)
+    campaign = CampaignFactory(name="Airport Nights", system="captain-america", owner=olive, players=FOUR)
     page = new_phone()
     log_in(page, "olive")
     first = log_civil_war(page, campaign, 1)

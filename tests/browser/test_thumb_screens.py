@@ -4,17 +4,16 @@
 from campaigns import store
 
 from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory, opened
 from tests.journals import play_log_journals
 from tests.systems.dawnguard.browser.helpers import five_heroes_at_day
 
 
 def test_each_play_page_at_390_and_360(new_phone, shoot):
-    from tests.conftest import campaign_after
 
     owner = UserFactory(username="thumb")
     dawnguard = five_heroes_at_day(owner)
-    risk = campaign_after(owner, 3, next_game="started")
+    risk = CampaignFactory(after=3, until=opened, owner=owner)
     logs = {name: store.import_journal(journal, owner) for name, journal in play_log_journals().items()}
     skyrim, civil_war = logs["Every kind of Skyrim play"], logs["Every kind of Civil War play"]
     pages = {

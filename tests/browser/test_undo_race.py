@@ -6,13 +6,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import store
 from campaigns.models import Membership
 from campaigns.rules import journal
 
 from tests.browser.fixtures import PHONE, SMALL_PHONE, assert_accessible, log_in
 from tests.conftest import load_journal
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.journal_files import RULES
 
 
@@ -20,8 +19,7 @@ from tests.journal_files import RULES
 def test_two_phones_confirming_the_same_undo_take_back_one_entry(new_phone, shoot, viewport):
     olive, ben = UserFactory(username="olive"), UserFactory(username="ben")
     system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=olive, players=players)
-    store.append(campaign, entries[:3], olive)
+    campaign = CampaignFactory(name=title, system=system.KEY, owner=olive, players=players, entries=entries[:3])
     Membership.objects.create(campaign=campaign, user=ben, role=Membership.Role.MEMBER)
     live = campaign.entries.live().count()
     undo = f"/campaigns/{campaign.slug}/undo/?next=/campaigns/{campaign.slug}/play/"

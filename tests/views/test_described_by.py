@@ -7,7 +7,8 @@ from django.urls import reverse
 from campaigns import store
 from campaigns.rules.base import Entry
 
-from tests.conftest import campaign_after, load_journal
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, opened
 
 
 def missing_descriptions(html):
@@ -18,7 +19,7 @@ def missing_descriptions(html):
 
 def campaign_in(owner, phase):
     """The 15-game campaign cut to game 2 in progress ("playing") or just ended ("rewards")."""
-    campaign = campaign_after(owner, 1, next_game="started")
+    campaign = CampaignFactory(after=1, until=opened, owner=owner)
     if phase == "rewards":
         game = load_journal("risk_legacy_15_games.json")["games"][1]
         results = {seat["player"]: seat["result"] for seat in game["seats"]}

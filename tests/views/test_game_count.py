@@ -10,15 +10,16 @@ from campaigns import states, store
 from campaigns.models import new_token
 from campaigns.templatetags.game_count import games_played
 
-from tests.conftest import campaign_after, load_journal
-from tests.factories import UserFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, UserFactory, opened
 
 GAME = re.compile(r"\b\d+ games? played|No game played yet|game \d+ in progress|before tonight|\b\d+ games?\b", re.I)
 
 
-def public_campaign_after(owner, games, *, next_game=None):
-    """conftest.campaign_after, with a public link (the public page says the count too)."""
-    campaign = campaign_after(owner, games, next_game=next_game)
+def public_campaign_after(owner, games, *, until=None):
+    """The campaign after `games` games (CampaignFactory), with a public link (the public page
+    says the count too)."""
+    campaign = CampaignFactory(after=games, until=until, owner=owner)
     campaign.public_token = new_token()
     campaign.save(update_fields=["public_token"])
     return campaign
@@ -48,7 +49,7 @@ def as_owner(client, owner):
 
 
 def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_owner, owner):
-    campaign = public_campaign_after(owner, 4, next_game="started")
+    campaign = public_campaign_after(owner, 4, until=opened)
     said = counts_on_every_page(as_owner, campaign)
     # Play says the same count; its status card just below says which game is on.
     assert said == dict.fromkeys(said, ["4 games played", "game 5 in progress"]) | {"play": ["4 games played"]}
@@ -57,7 +58,7 @@ def test_during_game_5_every_page_says_4_games_played_and_game_5_in_progress(as_
 
 
 def test_during_game_1_no_page_counts_it_as_played(as_owner, owner):
-    campaign = public_campaign_after(owner, 0, next_game="started")
+    campaign = public_campaign_after(owner, 0, until=opened)
     said = counts_on_every_page(as_owner, campaign)
     assert said == dict.fromkeys(said, ["Game 1 in progress"]) | {"play": ["No game played yet"]}
 
@@ -70,7 +71,7 @@ def test_between_games_every_page_says_the_same(as_owner, owner):
 
 
 def test_an_invitation_gives_the_same_count(client, owner):
-    campaign = public_campaign_after(owner, 4, next_game="started")
+    campaign = public_campaign_after(owner, 4, until=opened)
     client.force_login(UserFactory(username="newcomer"))
     html = client.get(reverse("join", args=[campaign.invite_token])).content.decode()
     assert "campaign: 4 games played · game 5 in progress." in html
@@ -95,7 +96,7 @@ def test_an_invitation_to_a_new_campaign_reads_as_one_sentence(client, owner):
 
 
 def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypatch):
-    campaign = public_campaign_after(owner, 4, next_game="started")
+    campaign = public_campaign_after(owner, 4, until=opened)
     campaign.refresh_from_db()
     assert (campaign.games_played, campaign.games_finished) == (5, 4)
     monkeypatch.setattr(states, "state", lambda *a, **k: pytest.fail("the count folded the journal"))
@@ -103,7 +104,7 @@ def test_the_count_is_kept_on_the_campaign_so_lists_need_no_fold(owner, monkeypa
 
 
 def test_undo_keeps_the_count_true(owner):
-    campaign = public_campaign_after(owner, 4, next_game="started")
+    campaign = public_campaign_after(owner, 4, until=opened)
     store.undo_last(campaign, owner)
     assert (campaign.games_played, campaign.games_finished) == (4, 4)
     campaign.refresh_from_db()

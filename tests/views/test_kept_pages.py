@@ -113,7 +113,7 @@ def test_a_viewer_keeps_their_own_copy_without_the_forms(table):
 
 @pytest.mark.django_db
 def test_a_new_play_form_is_dated_the_day_it_is_opened(owner, monkeypatch):
-    campaign = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner,
+    campaign = CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner,
                                      players=["Ana", "Ben", "Cid"])
     url = reverse("game_start", args=[campaign.slug])
     client = phone(owner)

@@ -63,7 +63,7 @@ DAWNGUARD_PLEDGES = [
 
 
 def dawnguard_new(owner):
-    return store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid"])
+    return CampaignFactory(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid"])
 
 
 def dawnguard_set_up(owner):
@@ -81,9 +81,8 @@ def dawnguard_sitting(owner):
 
 
 def skyrim_new(owner):
-    return store.create_campaign(
-        name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben", "Cid", "Dee", "Eve"]
-    )
+    return CampaignFactory(
+        name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben", "Cid", "Dee", "Eve"])
 
 
 def skyrim_log(owner):

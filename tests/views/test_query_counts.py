@@ -9,8 +9,8 @@ from django.urls import reverse
 from campaigns import roster, states, store
 from campaigns.models import Membership
 
-from tests.conftest import campaign_after, load_journal
-from tests.factories import MembershipFactory, UserFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory, held_on_to_choose
 from tests.query_counts import count_queries as queries
 
 PAGES = {
@@ -36,8 +36,8 @@ PAGES = {
 
 
 def campaign_with_games(games, owner):
-    """conftest.campaign_after, with a viewer too (the members' pages list them)."""
-    campaign = campaign_after(owner, games, name=f"{games} games")
+    """The campaign after `games` games (CampaignFactory), with a viewer too (the members' pages list them)."""
+    campaign = CampaignFactory(after=games, owner=owner, name=f'{games} games')
     MembershipFactory(campaign=campaign, role=Membership.Role.VIEWER)
     return campaign
 
@@ -166,7 +166,7 @@ def campaign_in_phase(games, phase, owner):
     from campaigns.rules import risk_legacy as rl
     from campaigns.rules.base import Entry
 
-    campaign = campaign_after(owner, games, name=f"{games} games, {phase}", held_on_to_choose=True)
+    campaign = CampaignFactory(after=games - 1, until=held_on_to_choose, owner=owner, name=f'{games} games, {phase}')
     state = states.state(campaign)
     assert state.phase == rl.PHASE_REWARDS and state.reward_queue
     if phase == "between games":
@@ -200,7 +200,7 @@ def test_the_play_page_offers_the_packet_form_in_rewards_and_between_games(clien
 
 @pytest.mark.parametrize("name", ["play", "setup_edit", "game_start"])
 def test_game_night_pages_before_the_setup_are_bounded(client, owner, name):
-    campaign = store.create_campaign(name="Not set up", system="risk-legacy", owner=owner,
+    campaign = CampaignFactory(name="Not set up", system="risk-legacy", owner=owner,
                                      players=["Ana", "Ben", "Cid"])
     client.force_login(owner)
     assert queries(client, reverse(name, args=[campaign.slug]), cold=True) <= 7
@@ -286,7 +286,7 @@ def test_pages_listing_the_roster_query_the_same_for_a_short_and_a_long_roster(c
     client.force_login(owner)
     counts = []
     for players in (["Ana", "Ben", "Cid"], [f"Player {n}" for n in range(1, 13)]):
-        campaign = store.create_campaign(name=f"{len(players)} players", system="risk-legacy", owner=owner,
+        campaign = CampaignFactory(name=f"{len(players)} players", system="risk-legacy", owner=owner,
                                          players=players)
         for player in campaign.players.all()[:2]:
             roster.link_player(campaign, player, UserFactory())

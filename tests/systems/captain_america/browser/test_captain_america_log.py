@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import states, store
+from campaigns import states
 
 from tests.browser.fixtures import log_in
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
 
 WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no-js")]
@@ -19,9 +19,8 @@ WITH_AND_WITHOUT_JS = [pytest.param(True, id="htmx"), pytest.param(False, id="no
 def four_players_logged_in(new_phone, javascript):
     """Olive's 4-player campaign open on her phone: (campaign, phone, "htmx" or "no-js")."""
     olive = UserFactory(username="olive")
-    campaign = store.create_campaign(
-        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"]
-    )
+    campaign = CampaignFactory(
+        name="Airport Nights", system="captain-america", owner=olive, players=["Ana", "Ben", "Cid", "Dee"])
     phone = new_phone(javascript=javascript)
     log_in(phone, "olive")
     phone.goto(f"/campaigns/{campaign.slug}/")

@@ -15,7 +15,7 @@ from campaigns.rules.base import Entry
 from campaigns.systems.captain_america.forms import initial_for
 
 from tests.conftest import load_journal
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.systems.captain_america.views.helpers import SEAT_ROWS, four, seated
 
 
@@ -28,7 +28,7 @@ def airport(owner):
 @pytest.fixture
 def fresh_log(owner):
     players = ["Ana", "Ben", "Cid", "Dee"]
-    return store.create_campaign(name="New log", system="captain-america", owner=owner, players=players)
+    return CampaignFactory(name="New log", system="captain-america", owner=owner, players=players)
 
 
 
@@ -325,7 +325,7 @@ def test_a_viewer_cannot_log(client, airport):
 
 
 def test_another_systems_campaign_has_no_captain_america_pages(as_owner, owner):
-    other = store.create_campaign(name="Skyrim", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
+    other = CampaignFactory(name="Skyrim", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
     assert as_owner.get(reverse("captain_america_setup_help", args=[other.slug])).status_code == 404
 
 

@@ -7,6 +7,8 @@ from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
+from tests.factories import CampaignFactory
+
 HEROES = [
     {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
     {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
@@ -19,9 +21,8 @@ THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
 
 def first_sitting(owner):
     """Set up, with sitting 1 of chapter 1 open and nothing logged yet."""
-    campaign = store.create_campaign(
-        name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid", "Eve"]
-    )
+    campaign = CampaignFactory(
+        name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid", "Eve"])
     store.append(campaign, [
         Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
@@ -52,9 +53,8 @@ FIVE_HEROES = [
 def five_heroes_at_day(owner):
     """Chapter 1, sitting 1: five heroes pledged (three Vampires, the last on the roster
     among them, one hungry), day, threat tokens on the deck and the board."""
-    campaign = store.create_campaign(
-        name="Dawnguard Fives", system=dg.KEY, owner=owner, players=[hero["player"] for hero in FIVE_HEROES]
-    )
+    campaign = CampaignFactory(
+        name="Dawnguard Fives", system=dg.KEY, owner=owner, players=[hero["player"] for hero in FIVE_HEROES])
     store.append(campaign, [
         Entry("setup", {"heroes": FIVE_HEROES, "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),

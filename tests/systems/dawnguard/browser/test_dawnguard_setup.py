@@ -8,12 +8,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import states, store
+from campaigns import states
 from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 
 from tests.browser.fixtures import log_in, phone_shot
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 
 
 def state_now(campaign):
@@ -23,9 +23,8 @@ def state_now(campaign):
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript):
     owner = UserFactory(username="olive")
-    campaign = store.create_campaign(
-        name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid"]
-    )
+    campaign = CampaignFactory(
+        name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Cid"])
     phone = new_phone(javascript=javascript)
     suffix = "" if javascript else "-nojs"
     log_in(phone, "olive")

@@ -11,7 +11,7 @@ from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
 from tests.browser.fixtures import PHONE, SMALL_PHONE, log_in, phone_shot
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
 from tests.systems.dawnguard.browser.helpers import (
     FIVE_HEROES,
@@ -73,7 +73,7 @@ def test_without_javascript_a_tap_comes_back_at_its_control(new_phone):
     hunger on Dawnguard; Risk: Skyrim's Check shows the score, at the bottom of its form."""
     owner = UserFactory(username="thumb")
     campaign = five_heroes_at_day(owner)
-    skyrim = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
+    skyrim = CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
     phone = new_phone(javascript=False)
     log_in(phone, "thumb")
     phone.goto(f"/campaigns/{campaign.slug}/play/")
@@ -130,7 +130,7 @@ def test_a_toast_never_lies_over_a_control(new_phone):
         expect(toast).to_have_count(0)
 
     # A reminder that matters stays on the board, on every phone, until the next entry.
-    fresh = store.create_campaign(name="Dawnguard Twos", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
+    fresh = CampaignFactory(name="Dawnguard Twos", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
     store.append(fresh, [
         Entry("setup", {"heroes": FIVE_HEROES[:2], "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),
@@ -152,7 +152,7 @@ def test_at_360_px_the_tab_bar_is_one_row_with_the_current_tab_in_view(new_phone
     """A play log has seven tabs: one row, scrolled sideways to the current one (Members, the
     last), and the page itself never scrolls sideways."""
     owner = UserFactory(username="thumb")
-    skyrim = store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
+    skyrim = CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner, players=["Ana", "Ben"])
     phone = new_phone(viewport=SMALL_PHONE)
     log_in(phone, "thumb")
     for path, label in (("members/", "Members"), ("standings/", "Standings"), ("", "Overview")):
@@ -183,7 +183,7 @@ RING = """(element) => {
 
 def test_focus_rings_are_3_to_1_on_checkboxes_and_the_top_bar_light_and_dark(new_phone):
     owner = UserFactory(username="thumb")
-    campaign = store.create_campaign(name="Dawnguard Rings", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
+    campaign = CampaignFactory(name="Dawnguard Rings", system=dg.KEY, owner=owner, players=["Ana", "Ben"])
     for scheme in ("light", "dark"):
         phone = new_phone(color_scheme=scheme)
         log_in(phone, "thumb")
@@ -214,10 +214,9 @@ FILL_CONTRAST = """([text, behind]) => {
 
 def test_svg_text_is_4_5_to_1_in_light(new_phone):
     """The board's sea-lane labels on the sea, and the wins chart's third series label."""
-    from tests.conftest import campaign_after
 
     owner = UserFactory(username="thumb")
-    campaign = campaign_after(owner, 15)
+    campaign = CampaignFactory(after=15, owner=owner)
     phone = new_phone()
     log_in(phone, "thumb")
     phone.goto(f"/campaigns/{campaign.slug}/board/")

@@ -7,6 +7,8 @@ from campaigns.models import Campaign
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
+from tests.factories import CampaignFactory
+
 HEROES = [
     {"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
     {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
@@ -19,7 +21,7 @@ THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
 
 def dawnguard_campaign(owner, *events, players=("Ana", "Ben", "Cid", "Eve")):
     """A campaign set up with three heroes and sitting 1 of chapter 1 open, then `events`."""
-    campaign = store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=list(players))
+    campaign = CampaignFactory(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=list(players))
     entries = [
         Entry("setup", {"heroes": HEROES, "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 1}),

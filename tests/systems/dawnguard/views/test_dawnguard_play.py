@@ -16,7 +16,7 @@ from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
 
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.phones import at_once
 from tests.systems.dawnguard.views.helpers import (
     HEROES,
@@ -56,7 +56,7 @@ def test_the_table_shows_the_sitting_and_its_forms(client, table):
 
 
 def test_before_the_setup_the_table_leads_to_it(client, owner):
-    campaign = store.create_campaign(name="New", system=dg.KEY, owner=owner, players=["Ana"])
+    campaign = CampaignFactory(name="New", system=dg.KEY, owner=owner, players=["Ana"])
     client.force_login(owner)
     html = page(client, campaign)
     assert "Before the first sitting" in html
@@ -477,7 +477,7 @@ def test_completing_chapter_1_gives_its_totals_and_leads_to_chapter_2(client, ta
 
 def test_a_chapter_2_played_alone_has_no_balance_and_no_pledges(client, owner):
     client.force_login(owner)
-    campaign = store.create_campaign(name="Alone", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Eve"])
+    campaign = CampaignFactory(name="Alone", system=dg.KEY, owner=owner, players=["Ana", "Ben", "Eve"])
     store.append(campaign, [
         Entry("setup", {"heroes": HEROES[:2], "fort_thresholds": THRESHOLDS}),
         Entry("game", {"number": 1, "played_on": "2026-11-27", "chapter": 2,

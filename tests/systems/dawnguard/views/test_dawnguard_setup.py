@@ -12,7 +12,7 @@ from campaigns.models import Campaign, Membership
 from campaigns.rules import dawnguard as dg
 from campaigns.rules.base import Entry
 
-from tests.factories import MembershipFactory
+from tests.factories import CampaignFactory, MembershipFactory
 from tests.journal_files import demo_journals
 from tests.query_counts import count_queries
 from tests.rows import row_name, rows_post
@@ -33,7 +33,7 @@ PLEDGES = [
 
 
 def new_campaign(owner, *entries):
-    campaign = store.create_campaign(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=PLAYERS)
+    campaign = CampaignFactory(name="Dawnguard Fridays", system=dg.KEY, owner=owner, players=PLAYERS)
     if entries:
         store.append(campaign, list(entries), owner)
     return campaign

@@ -8,6 +8,7 @@ from campaigns import states, store
 from campaigns.rules import play_log
 
 from tests.conftest import load_journal
+from tests.factories import CampaignFactory
 from tests.systems.risk_skyrim.views.helpers import DOVAHKIIN, games, play, refused, seat, slot
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
@@ -15,7 +16,7 @@ PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
 @pytest.fixture
 def skyrim(owner):
-    return store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
+    return CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
 
 
 def test_refuses_a_stated_dovahkiin_winner_who_could_not_have_won(as_owner, skyrim):

@@ -1,18 +1,16 @@
 """Helpers the tests of this folder share (not test modules importing each other)."""
 
-from campaigns import store
 from campaigns.rules import journal
 
 from tests.conftest import load_journal
+from tests.factories import CampaignFactory
 from tests.journal_files import RULES
 
 
 def game_one_started(owner):
     system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     first_game = next(i for i, e in enumerate(entries) if e.kind == "game")
-    store.append(campaign, entries[: first_game + 1], owner)
-    return campaign
+    return CampaignFactory(name=title, system=system.KEY, owner=owner, players=players, entries=entries[: first_game + 1])
 
 
 def settled(page):

@@ -10,7 +10,7 @@ from campaigns.rules import journal
 
 from tests.browser.fixtures import log_in, table_of_two
 from tests.conftest import load_journal
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.journal_files import RULES
 from tests.rows import row_id, row_name
 from tests.systems.risk_legacy.browser.helpers import choose, console_errors, game_one_started, pick_start
@@ -137,7 +137,7 @@ def test_a_game_night_on_two_phones(new_phone, shoot):
 
 def game_two_ended(owner):
     system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
+    campaign = CampaignFactory(name=title, system=system.KEY, owner=owner, players=players)
     ends = [i for i, e in enumerate(entries) if e.kind == "game_end"]
     store.append(campaign, entries[: ends[1] + 1], owner)
     return campaign

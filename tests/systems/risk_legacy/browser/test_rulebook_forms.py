@@ -6,22 +6,20 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns import states, store
+from campaigns import states
 from campaigns.rules import journal
 
 from tests.browser.fixtures import SMALL_PHONE, assert_accessible, log_in, open_fold, phone_shot
 from tests.conftest import load_journal
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.journal_files import RULES
 from tests.systems.risk_legacy.browser.helpers import console_errors, game_one_started
 
 
 def game_one_ended(owner):
     system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     end = next(i for i, e in enumerate(entries) if e.kind == "game_end")
-    store.append(campaign, entries[: end + 1], owner)
-    return campaign
+    return CampaignFactory(name=title, system=system.KEY, owner=owner, players=players, entries=entries[: end + 1])
 
 
 def no_horizontal_overflow(page):
@@ -84,10 +82,8 @@ def test_the_trade_in_chart_is_corrected_on_a_small_phone(new_phone, shoot):
 def game_three_started(owner):
     """Game 3 of the 15-game journal started: Ana (seat 1) and Ben (seat 2) hold a Missile each."""
     system, title, players, entries = journal.read(load_journal("risk_legacy_15_games.json"), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
     third = next(i for i, e in enumerate(entries) if e.kind == "game" and e.data["number"] == 3)
-    store.append(campaign, entries[: third + 1], owner)
-    return campaign
+    return CampaignFactory(name=title, system=system.KEY, owner=owner, players=players, entries=entries[: third + 1])
 
 
 def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):

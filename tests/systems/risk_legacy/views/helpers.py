@@ -2,11 +2,12 @@
 
 from django.urls import reverse
 
-from campaigns import states, store
+from campaigns import states
 from campaigns.models import Campaign
 from campaigns.rules import journal
 
 from tests.conftest import load_journal
+from tests.factories import CampaignFactory
 from tests.journal_files import RULES
 
 NAME = "risk_legacy_15_games.json"
@@ -16,12 +17,8 @@ def campaign_at(owner, stop_after):
     """The 15-game campaign's roster with its entries up to (and including) the first entry
     for which stop_after(entry) is true."""
     system, title, players, entries = journal.read(load_journal(NAME), RULES)
-    campaign = store.create_campaign(name=title, system=system.KEY, owner=owner, players=players)
-    for index, entry in enumerate(entries):
-        if stop_after(entry):
-            store.append(campaign, entries[: index + 1], owner)
-            return campaign
-    raise AssertionError("no such entry")
+    stop = next(index for index, entry in enumerate(entries) if stop_after(entry))
+    return CampaignFactory(name=title, system=system.KEY, owner=owner, players=players, entries=entries[: stop + 1])
 
 
 def playing(owner):

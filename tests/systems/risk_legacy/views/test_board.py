@@ -10,8 +10,8 @@ from campaigns import states, store
 from campaigns.models import Membership
 from campaigns.rules import base
 
-from tests.conftest import campaign_after, load_journal
-from tests.factories import CampaignFactory, MembershipFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, MembershipFactory, game_end
 from tests.query_counts import count_queries
 
 HTMX = {"HX-Request": "true"}
@@ -168,7 +168,7 @@ def test_a_campaign_with_no_game_shows_a_clean_board(owner_client, campaign):
 
 
 def test_the_pages_show_a_game_in_progress(owner_client, owner):
-    campaign = campaign_after(owner, 1, next_game="in progress")
+    campaign = CampaignFactory(after=1, until=game_end, owner=owner)
     board_html = owner_client.get(board_url(campaign)).content.decode()
     assert "After game 2" in board_html and "What game 2 changed" in board_html
     assert "Ben scarred Brazil: Bunker" in board_html
@@ -179,7 +179,7 @@ def test_the_pages_show_a_game_in_progress(owner_client, owner):
 
 
 def test_the_kept_board_is_drawn_again_once_the_journal_changes(owner_client, owner):
-    campaign = campaign_after(owner, 1, next_game="in progress")
+    campaign = CampaignFactory(after=1, until=game_end, owner=owner)
     assert 'aria-label="Egypt: 2 resources"' in owner_client.get(board_url(campaign)).content.decode()
     scar = {"type": "scar", "player": "Ana", "territory": "Egypt", "scar": "Bunker"}
     store.append(campaign, [base.Entry("event", scar)])
@@ -200,7 +200,7 @@ def test_the_kept_board_is_drawn_again_once_the_journal_changes(owner_client, ow
 def test_events_without_a_territory_show_in_words_on_the_board_and_history(owner_client, owner, event, words):
     """The Play page's eliminations, Missiles and recruitments name no territory: the board,
     the territory pages and the history read them from the fold's records (they used to 500)."""
-    campaign = campaign_after(owner, 2)  # Ben signed game 1: he holds a Missile
+    campaign = CampaignFactory(after=2, owner=owner)  # Ben signed game 1: he holds a Missile
     seats = [
         {"player": "Ana", "faction": "Khan Industries", "start": "Egypt"},
         {"player": "Ben", "faction": "Enclave of the Bear", "start": "Peru"},
@@ -291,7 +291,7 @@ def test_an_unknown_territory_is_404(owner_client, risk_campaign):
 )
 def test_the_board_pages_query_the_same_for_1_and_15_games(owner_client, owner, page, headers, cold):
     counts = []
-    for campaign in (campaign_after(owner, 1, name="1 games"), campaign_after(owner, 15, name="15 games")):
+    for campaign in (CampaignFactory(after=1, owner=owner, name='1 games'), CampaignFactory(after=15, owner=owner, name='15 games')):
         url = {
             "board-as-of": board_url(campaign, 1),
             "board-htmx": board_url(campaign, 0),

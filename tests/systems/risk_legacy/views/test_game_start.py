@@ -14,8 +14,7 @@ from campaigns.models import Entry
 from campaigns.rules import risk_legacy as rules
 from campaigns.rules.base import Entry as RuleEntry
 
-from tests.conftest import campaign_after
-from tests.factories import PlayerFactory
+from tests.factories import CampaignFactory, PlayerFactory, held_on_to_choose
 from tests.journals import PLAYERS, SETUP
 from tests.rows import row_name, rows_post
 
@@ -278,7 +277,7 @@ def test_a_choice_made_after_another_phone_started_the_game_reloads_the_page(as_
 
 
 def test_the_next_game_may_start_while_held_on_players_still_may_choose(as_owner, owner):
-    campaign = campaign_after(owner, 2, name="Two games", held_on_to_choose=True)
+    campaign = CampaignFactory(after=1, until=held_on_to_choose, owner=owner, name='Two games')
     state = states.state(campaign)
     html = as_owner.get(url(campaign)).content.decode()
     assert state.phase == rules.PHASE_REWARDS

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from campaigns import registry, roster, store
 
-from tests.conftest import campaign_after, load_journal
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory
 
 HTMX = {"HX-Request": "true"}
 
@@ -38,7 +39,7 @@ def test_the_victors_section_has_15_signed_slots_and_the_worlds_name(owner_clien
 
 
 def test_unsigned_slots_are_shown_empty(owner_client, owner):
-    campaign = campaign_after(owner, 4)
+    campaign = CampaignFactory(after=4, owner=owner)
     html = owner_client.get(history_url(campaign)).content.decode()
     assert html.count('class="victor-slot"') == 4 and html.count('class="victor-slot empty"') == 11
     assert "names the world" in html  # not named yet

@@ -15,8 +15,8 @@ from campaigns.rules import journal
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
-from tests.conftest import campaign_after, load_journal
-from tests.factories import UserFactory
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, UserFactory, held_on_to_choose
 from tests.journal_files import RULES
 from tests.systems.risk_legacy.views.helpers import (
     NAME,
@@ -684,7 +684,7 @@ def test_a_packet_before_the_first_game_is_refused_with_the_reason_and_nothing_s
 
 
 def test_the_world_waits_for_every_game_15_reward(client, owner):
-    campaign = campaign_after(owner, 15, held_on_to_choose=True)
+    campaign = CampaignFactory(after=14, until=held_on_to_choose, owner=owner)
     client.force_login(owner)
     assert client.get(reverse("play", args=[campaign.slug])).context.get("world_form") is None
     before = entries(campaign)
@@ -702,7 +702,7 @@ def test_only_games_after_the_fifteenth_are_said_to_give_no_rewards(client, owne
     assert "later games change the world but give no rewards" in html
     system, title, players, logged = journal.read(load_journal(NAME), RULES)
     before_game_2 = next(i for i, e in enumerate(logged) if e.kind == "game" and e.data["number"] == 2)
-    campaign = store.create_campaign(name="Game 2 next", system=system.KEY, owner=owner, players=players)
+    campaign = CampaignFactory(name="Game 2 next", system=system.KEY, owner=owner, players=players)
     store.append(campaign, logged[:before_game_2], owner)
     assert state_now(campaign).phase == rl.PHASE_READY
     html = client.get(reverse("play", args=[campaign.slug])).content.decode()

@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import states, store
+from campaigns import states
 
 from tests.browser.fixtures import SMALL_PHONE, log_in, phone_shot
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
 from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 
@@ -18,7 +18,7 @@ from tests.systems.risk_skyrim.browser.helpers import PLAYERS, count, mode, seat
 @pytest.fixture
 def skyrim(transactional_db):
     owner = UserFactory(username="sigrid")
-    return store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
+    return CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
 
 
 def now(campaign):

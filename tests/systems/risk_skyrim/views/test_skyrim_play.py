@@ -10,7 +10,7 @@ from campaigns.models import Membership
 from campaigns.rules import play_log
 
 from tests.conftest import load_journal
-from tests.factories import MembershipFactory
+from tests.factories import CampaignFactory, MembershipFactory
 from tests.systems.risk_skyrim.views.helpers import (
     CHAOS,
     DOVAHKIIN,
@@ -30,7 +30,7 @@ PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eve"]
 
 @pytest.fixture
 def skyrim(owner):
-    return store.create_campaign(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
+    return CampaignFactory(name="Skyrim nights", system="risk-skyrim", owner=owner, players=PLAYERS)
 
 
 @pytest.fixture
@@ -513,6 +513,6 @@ def test_a_stated_winner_is_dropped_when_only_one_seat_could_have_won(as_owner, 
 
 
 def test_a_campaign_without_players_is_sent_to_add_them(as_owner, owner):
-    campaign = store.create_campaign(name="Empty hall", system="risk-skyrim", owner=owner)
+    campaign = CampaignFactory(name="Empty hall", system="risk-skyrim", owner=owner, players=[])
     html = as_owner.get(new_url(campaign)).content.decode()
     assert "add the players" in html
