@@ -44,7 +44,7 @@ JAMMED_LINKS = """() => {
 @pytest.fixture
 def small_phone(browser, live_server):
     context = browser.new_context(
-        viewport=SMALL_PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, base_url=live_server.url
+        viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, base_url=live_server.url
     )
     page = context.new_page()
     yield page
@@ -117,7 +117,7 @@ def log_in(page):
 
 def looks_right(page, shoot, name):
     """The page fits the phone, shows its current tab, and passes axe-core light and dark."""
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("load")
     shoot(page, f"look-{name}", accessible=False)
     page.emulate_media(color_scheme="dark")
     shoot(page, f"look-{name}-dark", accessible=False)
