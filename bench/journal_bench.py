@@ -3,7 +3,7 @@ reading the cached state; then a long play log: importing 100 and 1,000 Risk: Sk
 the peak memory of a fresh process importing 1,000 plays and showing their first page, and
 the overview of a 100- and a 1,000-play log, cold and warm, with their ratios side by side.
 Every page as a ratio to a bare Django view, paired: bench/paired_bench.py.
-Run with `make bench`; the README quotes the figures. Nothing here is a pass or fail: the
+Run with `make bench`; docs/speed.md quotes the figures. Nothing here is a pass or fail: the
 figures depend on the machine, their ratios much less.
 
 It uses its own throwaway SQLite file (WAL, as in production) unless DATABASE_URL is set.

@@ -1,5 +1,6 @@
 """How many game nights at once one app server holds: a bounded load of simulated
-tables against gunicorn as the README deploys it (3 workers of 4 threads) on 127.0.0.1, on this machine.
+tables against gunicorn as docs/deploying.md deploys it (3 workers of 4 threads) on 127.0.0.1,
+on this machine.
 
 Each table is a Captain America log with 4 phones polling its live refresh every 2 seconds
 (`play/live/?v=<version>&on=overview`: an empty 204 while nothing changed, the fresh part
@@ -33,7 +34,7 @@ from servers import Connection, Gunicorn, session_cookie  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 PHONES = 4
-DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as the README deploys it
+DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as docs/deploying.md deploys it
 
 
 def play(number: int) -> dict:

@@ -5,7 +5,7 @@ of three rounds, the rounds taken across every page in turn so a busy spell slow
 
 Also: the stats page for a member of 1, 50 and 500 campaigns, the first page on another worker
 after a write (× that page's warm time), and a fresh worker's peak memory after /stats/ over
-500 campaigns. Run by `make bench` (after journal_bench.py); the README quotes the figures.
+500 campaigns. Run by `make bench` (after journal_bench.py); docs/speed.md quotes the figures.
 Nothing here passes or fails. Its own throwaway SQLite file unless DATABASE_URL is set.
 """
 

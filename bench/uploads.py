@@ -1,13 +1,13 @@
 """Four journals at the upload limits posted at once, and another user's pages meanwhile
 (four such uploads at once leave other users' pages answering within 1 s).
 
-Starts gunicorn as the README deploys it (`--workers 3 --threads 4`, gthread), then, for
+Starts gunicorn as docs/deploying.md deploys it (`--workers 3 --threads 4`, gthread), then, for
 each configuration compared, four fresh accounts each post a journal at the limits through
 the import form (500 Risk Legacy games, 480 Dawnguard sittings, 5,000 plays, 500 Risk Legacy
 games again), all at once, while another account asks for its campaign's overview and an
 anonymous phone for the login page, one request after the other. It prints each upload's time
 and the other pages' slowest and median answers while the uploads run. The same with 2 sync
-workers (one request at a time each) shows why the README asks for threads. Nothing here
+workers (one request at a time each) shows why docs/deploying.md asks for threads. Nothing here
 passes or fails; the bench's own SQLite file unless DATABASE_URL is set.
 
     python bench/uploads.py
@@ -32,7 +32,7 @@ from servers import Connection, Gunicorn, session_cookie  # noqa: E402
 
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 CONFIGURATIONS = {
-    "gthread, 3 workers x 4 threads (the README's)": ["--workers", "3", "--threads", "4"],
+    "gthread, 3 workers x 4 threads (docs/deploying.md's)": ["--workers", "3", "--threads", "4"],
     "sync, 2 workers": ["--workers", "2"],
 }
 

@@ -2,7 +2,7 @@
 
 Pages read through `state(campaign, as_of)`, the state now or as of game n (or, for a page
 that needs them all, `timeline(campaign)`, and `timelines(campaigns)` for a list of several;
-`state_json` is the JOURNAL.md `campaign_state`). What is kept, and where, is this module's
+`state_json` is the docs/journal.md `campaign_state`). What is kept, and where, is this module's
 business alone: the store hands it each fold it saves (`remember`, inside the write's
 transaction), and a state is folded from the journal (`Campaign.live_entries`) only when
 nothing holds it.
@@ -244,5 +244,5 @@ def state(campaign: Campaign, as_of: int | None = None):
 
 
 def state_json(campaign: Campaign, as_of: int | None = None) -> dict:
-    """The JOURNAL.md `campaign_state` now, or as of game `as_of`."""
+    """The docs/journal.md `campaign_state` now, or as of game `as_of`."""
     return campaign.rules.state_json(state(campaign, as_of))

@@ -265,7 +265,7 @@ class Appended:
 
 
 def append_journal(campaign: Campaign, data, user=None) -> Appended:
-    """Append to `campaign` what a journal (a parsed JSON value, JOURNAL.md) holds after the
+    """Append to `campaign` what a journal (a parsed JSON value, docs/journal.md) holds after the
     campaign's own entries: a phone that logged games elsewhere, or a backup restored after a
     lost evening, catches the campaign up (sync without overwrites).
 

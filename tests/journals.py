@@ -249,7 +249,7 @@ def _skyrim_plays() -> list[dict]:
             seat("Ana", "Imperial", territories=48),
             seat("Ben", "Stormcloak", territories=0, eliminated_in_turn=9),
             seat("Cid", "Forsworn", territories=0)]},
-        # Dovahkiin rules with Chaos victory conditions: a Chaos play, noted (GAMES.md, 2026-12-01).
+        # Dovahkiin rules with Chaos victory conditions: a Chaos play, noted (docs/rules.md, 2026-12-01).
         {"number": 4, "played_on": "2026-09-27", "mode": "chaos", "dovahkiin_rules": True, "seats": [
             seat(player, faction, territories=9, forts=1, portals=1)
             for player, faction in zip(PLAYERS, ("Stormcloak", "Thalmor", "Orcs", "Imperial", "Forsworn"), strict=True)]},

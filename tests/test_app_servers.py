@@ -1,7 +1,7 @@
 """Two app servers against one database: a game logged through one is served by the
 other from the writer's snapshot, folding nothing it has already seen.
 
-Two gunicorn processes (one worker each, the first sync, the second with 4 threads as the README
+Two gunicorn processes (one worker each, the first sync, the second with 4 threads as docs/deploying.md
 deploys it; a cache per process: the case where nothing but the database is shared) run against this test run's database, SQLite file or PostgreSQL. Each
 answers with X-Ledger-Entries-Applied (LEDGER_COUNT_FOLDS=1, campaigns/fold_count.py): the
 journal entries that process has folded to answer reads. Counts and equalities only, no timings.

@@ -1,4 +1,4 @@
-"""The journal commands of JOURNAL.md, run as a user would run them."""
+"""The journal commands of docs/journal.md, run as a user would run them."""
 
 import json
 import os

@@ -56,7 +56,7 @@ def test_csrf_works_for_htmx_requests_through_the_body_header(owner, campaign):
     assert campaign.players.filter(name="Ana").exists()
 
 
-# The README's deploy section: the app redirects to HTTPS itself, or the proxy already does
+# docs/deploying.md: the app redirects to HTTPS itself, or the proxy already does
 # (DJANGO_SECURE_SSL_REDIRECT=0); its `check --deploy --fail-level WARNING` passes either way.
 @pytest.mark.slow
 @pytest.mark.parametrize("ssl_redirect", [None, "0"])

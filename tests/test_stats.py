@@ -92,7 +92,7 @@ class TestPlaysOfEachSystem:
         assert plays[8].winners == ["Ana", "Eve"]
 
     def test_a_chaos_play_with_dovahkiin_rules_counts_as_chaos_with_the_rules_noted(self):
-        """GAMES.md, 2026-12-01: stats unchanged by the note; the play reads "Dovahkiin rules"."""
+        """docs/rules.md, 2026-12-01: stats unchanged by the note; the play reads "Dovahkiin rules"."""
         journal = json.loads(journal_path(FILES["risk-skyrim"]).read_text())
         noted = json.loads(json.dumps(journal))
         noted["games"][0]["dovahkiin_rules"] = True

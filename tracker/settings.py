@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (static files are WhiteNoise's, compressed ahead). BREACH is answered:
     # Django masks the CSRF token anew on every response, and GZipMiddleware pads each gzip
-    # response with random bytes ("Heal the BREACH"); README "Compressed pages".
+    # response with random bytes ("Heal the BREACH"); docs/deploying.md, "Compressed pages".
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -250,7 +250,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
     if not SECURE_SSL_REDIRECT:
-        # The operator says the proxy already redirects plain HTTP to HTTPS (README), so
+        # The operator says the proxy already redirects plain HTTP to HTTPS (docs/deploying.md), so
         # check --deploy's "SECURE_SSL_REDIRECT is not True" is answered there.
         SILENCED_SYSTEM_CHECKS = ["security.W008"]
     SESSION_COOKIE_SECURE = True

@@ -1,4 +1,5 @@
-"""Risk: Captain America – Civil War Edition, a play log (GAMES.md §4, JOURNAL.md `captain-america`).
+"""Risk: Captain America – Civil War Edition, a play log (docs/rules.md §4, docs/journal.md
+`captain-america`).
 
 Nothing carries over between games: the log checks each game's seats and end-of-round-5
 mission results, and derives the points and the result (never taken from the journal).
@@ -79,7 +80,7 @@ from .play_log import (
 
 KEY = "captain-america"
 LABEL = "Risk: Captain America – Civil War Edition"
-# "play_corrections" is an extension of JOURNAL.md (play_log/journal.py, README "Journal extensions").
+# "play_corrections" is an extension of docs/journal.md (play_log/journal.py, docs/journal.md, "Extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 CAPTAIN_AMERICA, IRON_MAN = "captain-america", "iron-man"
@@ -286,7 +287,7 @@ class GameRecord:
     points: dict[str, int]
     result: str  # a team or DRAW
     winners: list[str]
-    # The seats in the journal's order (state_json leaves them out: JOURNAL.md's shape).
+    # The seats in the journal's order (state_json leaves them out: docs/journal.md's shape).
     seats: list[SeatRecord] = field(default_factory=list)
     # What was logged at the end of round 5, for a play's page (state_json leaves them out).
     # Plain defaults, so a state pickled before they existed still reads (as unknown).

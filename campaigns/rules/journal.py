@@ -1,4 +1,4 @@
-"""The campaign journal (JOURNAL.md): its common shape, and the way in and out of entries.
+"""The campaign journal (docs/journal.md): its common shape, and the way in and out of entries.
 
 The system modules check their own part ("setup", "games", "world", ...); this module checks
 what every journal shares and picks the module among those it is handed (the registered

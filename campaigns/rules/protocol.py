@@ -44,14 +44,14 @@ class Rules(Protocol):
         broken rule raise RuleError and leave the state exactly as it was."""
 
     def journal_entries(self, journal: dict) -> list[Entry]:
-        """The entries of a journal dict (JOURNAL.md), checking the shape of its own part."""
+        """The entries of a journal dict (docs/journal.md), checking the shape of its own part."""
 
     def journal_parts(self, entries: list[Entry]) -> dict[str, Any]:
         """Its part of a journal ("setup", "games", ...) rebuilt from entries, so that
         export(import(j)) == j."""
 
     def state_json(self, state: Any) -> dict[str, Any]:
-        """The `campaign_state` dict of JOURNAL.md, exactly its keys."""
+        """The `campaign_state` dict of docs/journal.md, exactly its keys."""
 
     def describe(self, entry: Entry) -> str:
         """A short sentence for one entry, as the history and undo show it."""

@@ -1,4 +1,4 @@
-"""Risk: The Elder Scrolls V: Skyrim, a play log (GAMES.md §3, JOURNAL.md `risk-skyrim`).
+"""Risk: The Elder Scrolls V: Skyrim, a play log (docs/rules.md §3, docs/journal.md `risk-skyrim`).
 
 Nothing carries over from one game to the next: the log keeps each game's seats, checks
 them against the rules and derives the winner, never taking it from the journal.
@@ -27,7 +27,7 @@ Scores and winners:
                 points and its hero alive at the end of its own turn. A game with no such
                 seat is refused (it has not ended). When one seat ends so, it wins; when
                 several do, the journal names the one that got there first with
-                `"won": true` on exactly that seat (JOURNAL.md), and only then
+                `"won": true` on exactly that seat (docs/journal.md), and only then
     civil_war   territories held; the winner holds all 48
 
 For pages and forms: `check_game(state, data)` checks a game and derives its scores and
@@ -78,7 +78,7 @@ from .play_log import (
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
-# "play_corrections" is an extension of JOURNAL.md (play_log/journal.py, README "Journal extensions").
+# "play_corrections" is an extension of docs/journal.md (play_log/journal.py, docs/journal.md, "Extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
 TERRITORIES, FORTS, PORTALS, REGIONS = 48, 9, 9, 9
@@ -100,8 +100,8 @@ SEAT_FIELDS = {
 }
 GAME_KEYS = ("number", "played_on", "mode", "seats")
 # A Chaos play played with Dovahkiin rules (heroes, spells, …) but Chaos victory conditions, as
-# the rulebook allows: logged as Chaos, with the Dovahkiin rules noted (GAMES.md, 2026-12-01;
-# README "Journal extensions"). Written only as true, on a Chaos play.
+# the rulebook allows: logged as Chaos, with the Dovahkiin rules noted (docs/rules.md, 2026-12-01;
+# docs/journal.md, "Extensions"). Written only as true, on a Chaos play.
 GAME_OPTIONAL_KEYS = ("dovahkiin_rules",)
 
 VICTORY_POINTS_TO_WIN = 10
@@ -114,7 +114,7 @@ CIVIL_WAR_STARTING_UNITS = {3: 40, 4: 35, 5: 30}
 
 MIN_REINFORCEMENTS = 3
 # The reinforcement chart: three cards of a symbol, one of each, and the "?" wildcard set worth
-# 1 unit (GAMES.md, 2026-12-01; the rulebook's "two wildcard cards marked ?").
+# 1 unit (docs/rules.md, 2026-12-01; the rulebook's "two wildcard cards marked ?").
 CARD_SET_UNITS = {"first_symbol": 4, "second_symbol": 5, "third_symbol": 6, "one_of_each": 7, "wildcard": 1}
 CARDS_IN_A_SET = 3
 # The "?" set is two cards. They are among the 48 territory cards (the box has no other), so
@@ -193,7 +193,7 @@ def starting_units(mode: str, players: int) -> list[int]:
 def dragons(mode: str) -> int:
     """The dragons placed at setup: in Dovahkiin, 4 territory cards are drawn and a dragon put
     on each territory, which only the dragon occupies (no units); then the cards are shuffled
-    back (GAMES.md, 2026-12-01). Chaos and Civil War play without dragons."""
+    back (docs/rules.md, 2026-12-01). Chaos and Civil War play without dragons."""
     check_one_of(mode, MODES, "mode")
     return DRAGONS if mode == DOVAHKIIN else 0
 

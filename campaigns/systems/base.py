@@ -101,7 +101,7 @@ class GameSystem:
 
     # -- Its pages ------------------------------------------------------------------------------
     # The template its campaigns' overview includes, with `campaign`, `access`, `system` (this
-    # GameSystem), `players`, `recent`, `state` (the JOURNAL.md campaign_state, built only if
+    # GameSystem), `players`, `recent`, `state` (the docs/journal.md campaign_state, built only if
     # read) and what `overview` gives. Required: every campaign has an overview.
     overview_template: str
     # Extra context for the overview template: overview(access, state) -> dict, `state` being

@@ -104,7 +104,7 @@ def _detail_context(access, as_of=None):
         "campaign": campaign,
         "access": access,
         "system": system,
-        # The JOURNAL.md state, built only if the system's overview template reads it (a play
+        # The docs/journal.md state, built only if the system's overview template reads it (a play
         # log's overview reads the fold instead: its JSON grows with every play).
         "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
         "players": list(campaign.players.all()),

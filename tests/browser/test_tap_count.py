@@ -1,6 +1,6 @@
 """How many taps one game night takes on a phone: start the game (4 seats), one scar, the
 results and every reward. Each click, tap, pick from a list and text field goes through
-`Taps`, which counts it the way a thumb does; the total is reported in the README."""
+`Taps`, which counts it the way a thumb does; the total is reported in docs/playing.md."""
 
 import re
 
@@ -119,7 +119,7 @@ def test_one_game_night_takes_at_most_40_taps(new_phone, shoot):
     page = new_phone()
     log_in(page, "olive")
     taps = log_game_night(page, shoot, campaign, 2, TONIGHT)
-    report = counted(taps)  # printed with pytest -s: the numbers in the README
+    report = counted(taps)  # printed with pytest -s: the numbers in docs/playing.md
     assert taps.taps <= MOST_TAPS, report
     state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert [(s.player, s.faction) for s in state.games[1].seats] == [(p, f) for p, f, _ in TONIGHT]
@@ -167,7 +167,7 @@ def test_the_first_game_night_takes_at_most_40_taps_too(new_phone, shoot):
     page = new_phone()
     log_in(page, "olive")
     taps = log_game_night(page, shoot, campaign, 1, GAME_1)
-    report = counted(taps)  # printed with pytest -s: the numbers in the README
+    report = counted(taps)  # printed with pytest -s: the numbers in docs/playing.md
     assert taps.taps <= MOST_TAPS, report
     state = states.state(type(campaign).objects.get(pk=campaign.pk))
     assert [(s.player, s.faction) for s in state.games[0].seats] == [(p, f) for p, f, _ in GAME_1]

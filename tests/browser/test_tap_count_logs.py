@@ -1,6 +1,6 @@
 """How many taps a Dawnguard sitting and a 4-seat play of each play log take on a phone at
 390x844, counted as test_tap_count.py counts Risk Legacy's game night (`Taps`: a tap is 1, a
-list 2, a text field 1 with its typing apart). The figures are in the README."""
+list 2, a text field 1 with its typing apart). The figures are in docs/playing.md."""
 
 import re
 
@@ -23,7 +23,7 @@ HEROES = [
     {"player": "Dee", "hero": "Isran", "race": "Nord"},
 ]
 THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
-#: the most each may take: what the README reports, with room for a label's change
+#: the most each may take: what docs/playing.md reports, with room for a label's change
 MOST = {"dawnguard": 22, "skyrim": 16, "skyrim-first": 32, "captain-america": 8, "captain-america-first": 16}
 
 

@@ -7,7 +7,7 @@ from campaigns.models import Campaign
 
 
 class Command(BaseCommand):
-    help = "Print a campaign's derived state as JSON (JOURNAL.md), now or right after game N."
+    help = "Print a campaign's derived state as JSON (docs/journal.md), now or right after game N."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")

@@ -7,7 +7,7 @@ from campaigns.models import Campaign
 
 
 class Command(BaseCommand):
-    help = "Print a campaign's journal (JOURNAL.md) on standard output."
+    help = "Print a campaign's journal (docs/journal.md) on standard output."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")

@@ -12,7 +12,7 @@ from campaigns.store import appended_sentence
 
 class Command(BaseCommand):
     help = (
-        "Create a campaign from a journal file (JOURNAL.md); all or nothing. Prints the new slug last. "
+        "Create a campaign from a journal file (docs/journal.md); all or nothing. Prints the new slug last. "
         "With --into SLUG, append to that campaign what the journal holds after the campaign's own games."
     )
     stealth_options = ("stdin",)  # call_command(..., stdin=stream) in tests

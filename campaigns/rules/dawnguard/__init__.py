@@ -1,4 +1,4 @@
-"""The Dawnguard campaign of The Elder Scrolls V: Skyrim – The Adventure Game (GAMES.md §2):
+"""The Dawnguard campaign of The Elder Scrolls V: Skyrim – The Adventure Game (docs/rules.md §2):
 its state and every rule the tracker checks. Plain Python, no Django.
 
 Three chapters played in order, each over one or more games (sittings); or, as a first
@@ -14,8 +14,8 @@ game, chapter 2 played alone (each player choosing a side). The entries of a cam
                 level_up, fort_card, threat_deck, board_threat, join, chapter_complete
                 (EVENT_FIELDS, EVENT_OPTIONAL_FIELDS)
 
-Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on these):
-- Every hero starts at level 1 (GAMES.md, 2026-12-01: "all characters start from scratch"; a
+Decisions where the rulebook is vague (docs/rules.md wins over it, and is silent on these):
+- Every hero starts at level 1 (docs/rules.md, 2026-12-01: "all characters start from scratch"; a
   setup level other than 1 is refused); a player who joins later, or chooses a side for
   chapter 2 played alone, starts at 1 and levels up twice (+2, done by the tracker).
 - The Day/Night token's side is unknown until first logged; from then on each `day_night`
@@ -38,7 +38,7 @@ Decisions where the rulebook is vague (GAMES.md wins over it, and is silent on t
   card (its name, ignoring case and surrounding spaces) at most once per player in the whole
   campaign; a card drawn as a Follower (`"follower": true`) stays with its drawer, and nobody
   else may draw it (they draw the next numbered card instead; the tracker has no event for
-  losing one). A card is a Follower or an item for the whole campaign (GAMES.md, 2026-12-01):
+  losing one). A card is a Follower or an item for the whole campaign (docs/rules.md, 2026-12-01):
   a card first drawn as an item is refused as a Follower (a Follower drawn again is the
   holder's refusal above).
 - Chapter 1 cannot be completed while a hero has not pledged (every player pledges in it).

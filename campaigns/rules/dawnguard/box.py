@@ -25,14 +25,14 @@ FEED_PLACE_NAMES = {
 # The places of FEED_PLACES that are on the board (the fourth is the Threat Event deck).
 BOARD_PLACES = ("quest", "stronghold", "space")
 HALL, FORT_DAWNGUARD, CASTLE = "Hall of the Vigilant", "Fort Dawnguard", "Castle Volkihar"
-# The fort cards whose thresholds a setup enters (JOURNAL.md): the Hall and its other side.
+# The fort cards whose thresholds a setup enters (docs/journal.md): the Hall and its other side.
 THRESHOLD_KEYS = {"hall_of_the_vigilant": HALL, "fort_dawnguard": FORT_DAWNGUARD}
 # Chapter 2 played alone never sees the Hall: its setup enters Fort Dawnguard's and Castle
-# Volkihar's thresholds instead (GAMES.md, 2026-12-01; README "Journal extensions").
+# Volkihar's thresholds instead (docs/rules.md, 2026-12-01; docs/journal.md, "Extensions").
 ALONE_THRESHOLD_KEYS = {"fort_dawnguard": FORT_DAWNGUARD, "castle_volkihar": CASTLE}
 
 FIRST_LEVEL = 1
-# The rulebook's chapter 1 setup: why a hero never starts above level 1 (GAMES.md, 2026-12-01).
+# The rulebook's chapter 1 setup: why a hero never starts above level 1 (docs/rules.md, 2026-12-01).
 START_FROM_SCRATCH = (
     '"All characters start from scratch, even if you are playing with characters from a previous '
     'game" (rulebook, chapter 1 setup)'

@@ -274,7 +274,7 @@ def _level_up(state: DawnguardState, event: dict) -> None:
 
 def fort_card_key(card: str) -> str:
     """A fort card's name as the rules compare it: without case or surrounding spaces
-    (GAMES.md, 2026-12-01), so " agmaer" is the card Agmaer."""
+    (docs/rules.md, 2026-12-01), so " agmaer" is the card Agmaer."""
     return card.strip().casefold()
 
 
@@ -314,7 +314,7 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     """Each player draws a given follower or item from a fort at most once per campaign, and
     a Follower another player holds cannot be drawn (the next numbered card is drawn instead).
     A card is a Follower or an item for the whole campaign: a draw saying otherwise than an
-    earlier draw of the same name is refused (GAMES.md, 2026-12-01)."""
+    earlier draw of the same name is refused (docs/rules.md, 2026-12-01)."""
     hero = hero_of(state, event)
     if hero.side is None:
         raise RuleError(

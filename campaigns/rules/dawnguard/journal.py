@@ -1,4 +1,4 @@
-"""The journal in and out (JOURNAL.md `dawnguard`, with this app's extensions):
+"""The journal in and out (docs/journal.md `dawnguard`, with this app's extensions):
 `journal_entries` reads a journal into entries, `journal_parts` writes them back, and
 `state_json` is the `campaign_state`."""
 
@@ -43,7 +43,7 @@ def journal_entries(journal: dict) -> list[Entry]:
 
 
 def _journal_corrections(journal: dict, games: list) -> dict[tuple[int, int], list[Entry]]:
-    """The fort thresholds corrections (an extension of JOURNAL.md): a list, in the order they
+    """The fort thresholds corrections (an extension of docs/journal.md): a list, in the order they
     were made, of {"after_game": N, optional "after_event": K, "fort_thresholds": {...}}: N is
     the games logged when the thresholds were corrected (0: before game 1) and K the events of
     game N logged by then (left out: all of them). Keyed by (N, K) for journal_entries."""
@@ -117,7 +117,7 @@ def journal_parts(entries: list[Entry]) -> dict[str, Any]:
 
 
 def state_json(state: DawnguardState) -> dict[str, Any]:
-    """The `campaign_state` of JOURNAL.md, plus "board_threat_tokens" (an extension)."""
+    """The `campaign_state` of docs/journal.md, plus "board_threat_tokens" (an extension)."""
     fort = state.vigilant_fort
     return {
         "system": KEY,

@@ -61,7 +61,7 @@ def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
             raise RuleError(f"{player} has two heroes: one hero per player", place=place, field="player")
         level = item.get("level", FIRST_LEVEL)
         if level != FIRST_LEVEL or not is_whole(level):
-            # GAMES.md, 2026-12-01: every hero starts at level 1 (chapter 2 played alone and a
+            # docs/rules.md, 2026-12-01: every hero starts at level 1 (chapter 2 played alone and a
             # joining player level up twice from there, as the tracker does).
             shown = level if is_whole(level) else json.dumps(level)
             raise RuleError(

@@ -162,7 +162,7 @@ class DawnguardState:
     @property
     def set_up_alone(self) -> bool:
         """Set up for chapter 2 played alone: its thresholds are Fort Dawnguard's and Castle
-        Volkihar's, never the Hall of the Vigilant's (GAMES.md, 2026-12-01)."""
+        Volkihar's, never the Hall of the Vigilant's (docs/rules.md, 2026-12-01)."""
         return self.set_up and "hall_of_the_vigilant" not in self.fort_thresholds
 
     def vampires(self) -> list[Hero]:

@@ -50,7 +50,7 @@ def sitting_phase(state: DawnguardState) -> str:
 def startable_chapters(state: DawnguardState) -> list[tuple[int, bool]]:
     """What a new sitting may play: (chapter, standalone) pairs. Before the first game, what
     the setup was for: chapter 1, or chapter 2 as a standalone scenario (set up with Fort
-    Dawnguard's and Castle Volkihar's thresholds, never the Hall's: GAMES.md, 2026-12-01); then
+    Dawnguard's and Castle Volkihar's thresholds, never the Hall's: docs/rules.md, 2026-12-01); then
     the current chapter, or the next once it is complete. (A journal set up with the Hall's
     thresholds may still play chapter 2 alone, as journals did before: `why_not_chapter`.)"""
     if not state.set_up:
@@ -182,7 +182,7 @@ LEAST_CONTESTANTS = 2
 
 
 def check_contestants(state: DawnguardState, contestants: list[str]) -> None:
-    """A contested skill test is taken by two or more players, from both factions (GAMES.md,
+    """A contested skill test is taken by two or more players, from both factions (docs/rules.md,
     2026-12-01): at least one Vampire and one Vigilant (the Dawnguard from chapter 2). Raises
     RuleError naming who, else returns None."""
     field = "contestants"

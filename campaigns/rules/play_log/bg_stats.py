@@ -6,8 +6,8 @@ games: `read_plays` finds those of the log's game (by its BoardGameGeek id, or b
 reads each as a `BgPlay`. BG Stats knows who played, the date, who won and a score; it does not
 know what the rules decide a Risk game by (territories, forts and portals; the rooms, the
 Winter Soldier and the Quinjet). So a play brought in is written as the log's game with what
-BG Stats does not know left out, and marked with the `bg_stats` extension (README "Journal
-extensions"): `{"uuid": <the BG Stats play>, "winners": [...]}`, the winners as BG Stats has
+BG Stats does not know left out, and marked with the `bg_stats` extension (docs/journal.md,
+"Extensions"): `{"uuid": <the BG Stats play>, "winners": [...]}`, the winners as BG Stats has
 them (the rules cannot work them out without the numbers), and each seat's `score` when BG
 Stats holds a whole number. Each log's rules turn a `BgPlay` into its game (`BgStatsGame`) and
 check such a game (`check_bg_stats`).

@@ -1,14 +1,14 @@
-"""A play log in the journal (JOURNAL.md): its entries in and out, and its `campaign_state`.
+"""A play log in the journal (docs/journal.md): its entries in and out, and its `campaign_state`.
 
 No Django here. Corrections and deletions are the journal's top-level "play_corrections"
-(an extension of JOURNAL.md, README "Journal extensions"; corrections.py says what they are):
+(an extension of docs/journal.md, docs/journal.md, "Extensions"; corrections.py says what they are):
 
     [{"after_game": 40, "corrected": {...play 12 as it should read...}},
      {"after_game": 41, "deleted": 12},
      {"after_game": 42, "restored": 12}]
 
 `after_game` is the number of plays logged when it was made (never decreasing); "games" keeps
-every play as first logged. A journal without the key is exactly JOURNAL.md's.
+every play as first logged. A journal without the key is exactly docs/journal.md's.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def play_log_entries(
 ) -> list[Entry]:
     """A play log's entries: an optional setup entry, then one game entry per game (the game
     as written), with the corrections and deletions of the journal's "play_corrections" (an
-    extension of JOURNAL.md) after the game they were made after."""
+    extension of docs/journal.md) after the game they were made after."""
     entries = part_entries(journal, "setup", "'setup' must be an object ({} for this game)")
     games = journal_games(journal)
     changes = journal_changes(journal, len(games))

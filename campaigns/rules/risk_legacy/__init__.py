@@ -1,4 +1,4 @@
-"""Risk Legacy (GAMES.md §1): the campaign's state and every rule the tracker checks.
+"""Risk Legacy (docs/rules.md §1): the campaign's state and every rule the tracker checks.
 
 Plain Python, no Django. The entries of a campaign, in order:
 
@@ -12,7 +12,7 @@ Plain Python, no Django. The entries of a campaign, in order:
     event       {"type": "scar" | "fortification_box" | "city", ...}           during a game
                  (a scar or city event may carry "allowed_by_card": true: it covers another;
                  the table's own events: elimination, missiles (optional "by": who fired),
-                 recruitment, red_star {"player", "from"}; README "Journal extensions")
+                 recruitment, red_star {"player", "from"}; docs/journal.md, "Extensions")
     game_end    {"results": {player: "won" | "held_on" | "eliminated"},
                  optional "end_control": {player: [territory]}}                 ends a game
     reward      {"player", optional "sign": {optional "comment"}, "choice": {...} | null}

@@ -11,7 +11,7 @@ KEY = "risk-legacy"
 LABEL = "Risk Legacy"
 
 
-#: "trade_in_chart_corrections" is an extension of JOURNAL.md (README "Journal extensions").
+#: "trade_in_chart_corrections" is an extension of docs/journal.md (docs/journal.md, "Extensions").
 JOURNAL_KEYS = ("setup", "games", "world", "trade_in_chart_corrections")
 
 
@@ -120,7 +120,7 @@ CHOICE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-#: Packet conditions the tracker can see in its own records (GAMES.md "Sealed packets").
+#: Packet conditions the tracker can see in its own records (docs/rules.md "Sealed packets").
 PACKET_CONDITIONS = {
     "ninth_minor_city": "the ninth Minor City is founded",
     "first_elimination": "a player is eliminated (the first time)",

@@ -285,23 +285,23 @@ EVENT_FIELDS = {
     "fortification_box": ("territory", "count"),
     "city": ("territory", "kind", "name", "player"),
     # Logged at the table so that the packet conditions they meet can be prompted for
-    # (an extension of JOURNAL.md's three event types; README "Journal extensions").
+    # (an extension of docs/journal.md's three event types; docs/journal.md, "Extensions").
     "elimination": ("player",),
     "missiles": ("count",),
     "recruitment": ("player", "troops"),
-    # A Red Star taken from another player (GAMES.md, 2026-12-01): one of their HQs captured.
+    # A Red Star taken from another player (docs/rules.md, 2026-12-01): one of their HQs captured.
     "red_star": ("player", "from"),
 }
 
-#: The events the table logs besides the board's marks (JOURNAL.md's scar, boxes and city).
+#: The events the table logs besides the board's marks (docs/journal.md's scar, boxes and city).
 TABLE_EVENTS = ("elimination", "missiles", "recruitment", "red_star")
 
 
-#: Optional event fields (README "Journal extensions"): `allowed_by_card`, a card or packet lets
+#: Optional event fields (docs/journal.md, "Extensions"): `allowed_by_card`, a card or packet lets
 #: this scar or city cover another (rulebook "unless it says you can"), or lets a player place a
 #: second scar in one game, written only as true; `by` on Missiles, who fired them ({"Ana": 1},
 #: counts adding up to the event's count), so that holding a Missile is judged per player
-#: (GAMES.md, 2026-12-01).
+#: (docs/rules.md, 2026-12-01).
 EVENT_OPTIONAL_FIELDS = {"scar": ("allowed_by_card",), "city": ("allowed_by_card",), "missiles": ("by",)}
 
 
@@ -470,7 +470,7 @@ def _table_event_problem(
 
 def hqs_held(game: Game, player: str) -> int:
     """The HQs `player` holds now: their own, plus those taken from others, less those taken
-    from them (each a Red Star: GAMES.md, 2026-12-01)."""
+    from them (each a Red Star: docs/rules.md, 2026-12-01)."""
     return 1 + game.red_stars_taken.get(player, 0) - game.red_stars_lost.get(player, 0)
 
 

@@ -1,4 +1,4 @@
-"""The journal in and out (JOURNAL.md): `journal_entries` reads a journal's Risk Legacy
+"""The journal in and out (docs/journal.md): `journal_entries` reads a journal's Risk Legacy
 parts into entries, `journal_parts` writes them back, and `state_json` is the
 `campaign_state` a journal export carries."""
 
@@ -37,7 +37,7 @@ def _territory_json(marks: Territory) -> dict[str, Any]:
 
 
 def state_json(state: RiskLegacyState) -> dict[str, Any]:
-    """The `campaign_state` of JOURNAL.md for risk-legacy, exactly its keys."""
+    """The `campaign_state` of docs/journal.md for risk-legacy, exactly its keys."""
     world = None
     if state.world is not None:
         world = {"name": state.world.name, "named_by": state.world.named_by}
@@ -105,7 +105,7 @@ CORRECTIONS_KEY = "trade_in_chart_corrections"
 
 
 def _journal_chart_corrections(journal: dict[str, Any], games: int) -> dict[int, list[Entry]]:
-    """The trade-in chart corrections (an extension of JOURNAL.md): a list, in the order they
+    """The trade-in chart corrections (an extension of docs/journal.md): a list, in the order they
     were made, of {"after_game": N, "chart": {...}}, N being the games logged when the chart
     was corrected (0: before game 1). Each goes in after game N's entries: the chart changes
     only the recruitment calculator, so where in game N it was corrected does not matter."""
@@ -197,12 +197,12 @@ def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
     return entries
 
 
-# Where a packet was opened in its game (an extension of JOURNAL.md, optional): JOURNAL.md lists
+# Where a packet was opened in its game (an extension of docs/journal.md, optional): docs/journal.md lists
 # a game's packets apart from its events, so a packet is read as opened before the game's first
 # event unless it says otherwise: `"after_events": K` (opened during the game, after its K-th
 # event) or `"after_rewards": K` (opened once the game ended, after K of its rewards: all of
 # them for a packet opened between games). Written only when not 0 events, so a journal whose
-# packets were opened at the start of their games is written exactly as JOURNAL.md has it.
+# packets were opened at the start of their games is written exactly as docs/journal.md has it.
 AFTER_EVENTS, AFTER_REWARDS = "after_events", "after_rewards"
 
 

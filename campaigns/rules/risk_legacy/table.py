@@ -218,7 +218,7 @@ LEAST_RECRUITED = 3
 
 @dataclass(slots=True)
 class Recruitment:
-    """The troops a player recruits, part by part (GAMES.md's formula)."""
+    """The troops a player recruits, part by part (docs/rules.md's formula)."""
 
     territories: int
     population: int
@@ -275,7 +275,7 @@ LEAST_CARDS_TRADED = 2
 
 def trade_in_troops(state: RiskLegacyState, icons_traded: int, cards_traded: int = 0) -> int:
     """The troops for the Resource icons (coins) on the cards traded in, 0 for none. A trade-in
-    takes 2 or more Resource cards (GAMES.md, 2026-12-01), each showing one icon or more."""
+    takes 2 or more Resource cards (docs/rules.md, 2026-12-01), each showing one icon or more."""
     field_name = "icons"
     if not is_whole(icons_traded) or icons_traded < 0:
         raise RuleError("the number of Resource icons traded in must be a whole number", field=field_name)

@@ -138,7 +138,7 @@ class PlayForm(PlayLogForm, Form):
         return in_written_order(self.game(), self.written) if self.written is not None else self.game()
 
     def game(self) -> dict:
-        """The play in the journal's shape (JOURNAL.md `captain-america`), from a valid form."""
+        """The play in the journal's shape (docs/journal.md `captain-america`), from a valid form."""
         data = self.cleaned_data
         return {
             "number": data["number"],

@@ -171,7 +171,7 @@ class PlayForm(PlayLogForm, Form):
             seats.append(seat)
         if mode == rules.DOVAHKIIN:
             first = data.get("first_to_ten")
-            # The journal names the winner only when several could have won (JOURNAL.md).
+            # The journal names the winner only when several could have won (docs/journal.md).
             if len(rules.dovahkiin_contenders(seats)) > 1:
                 for seat in seats:
                     if seat["player"] == first:
@@ -182,7 +182,7 @@ class PlayForm(PlayLogForm, Form):
         return self.game_data()
 
     def game_data(self) -> dict:
-        """The game entry's data, as JOURNAL.md writes it."""
+        """The game entry's data, as docs/journal.md writes it."""
         data = self.cleaned_data
         game = {
             "number": data["number"],

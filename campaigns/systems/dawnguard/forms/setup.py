@@ -51,7 +51,7 @@ FORT_FIELDS = {
 class ThresholdsForm(JournalForm, forms.Form):
     """The stars each fort card asks for each next level, as printed on the card: the Hall of
     the Vigilant's and Fort Dawnguard's; or, for chapter 2 played alone (`alone`, or thresholds
-    set up so), Fort Dawnguard's and Castle Volkihar's, never the Hall's (GAMES.md, 2026-12-01)."""
+    set up so), Fort Dawnguard's and Castle Volkihar's, never the Hall's (docs/rules.md, 2026-12-01)."""
 
     def __init__(self, *args, thresholds=None, alone=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -172,7 +172,7 @@ class SetupForm(ThresholdsForm):
             hero = {"player": row.player, "hero": row.hero(), "race": row.cleaned_data["race"].strip()}
             level = row.cleaned_data.get("level")
             if level is not None and level != rules.FIRST_LEVEL:
-                hero["level"] = level  # left out at level 1: the journal of JOURNAL.md exactly
+                hero["level"] = level  # left out at level 1: the journal of docs/journal.md exactly
             heroes.append(hero)
         return {"heroes": heroes, "fort_thresholds": self.thresholds()}
 

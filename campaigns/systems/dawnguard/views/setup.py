@@ -54,7 +54,7 @@ def _setup_page(request, access, state, *, setup_form=None, thresholds_form=None
     editing = not state.set_up and access.can_record
     if editing and setup_form is None:
         setup_form = SetupForm(roster=state.players, alone=mode == ALONE)
-    # Chapter 2 played alone is set up with its own forts and checklist (GAMES.md, 2026-12-01).
+    # Chapter 2 played alone is set up with its own forts and checklist (docs/rules.md, 2026-12-01).
     alone = setup_form.alone if setup_form is not None else mode == ALONE
     if state.set_up and access.can_record and thresholds_form is None:
         thresholds_form = ThresholdsForm(prefix="fix", thresholds=state.fort_thresholds)

@@ -213,7 +213,7 @@ class MissilesForm(GameEventForm):
             for name, player in self.firing_seats.items()
             if self.cleaned_data.get(name)
         }
-        if by:  # the journal leaves `by` out when nobody is named (JOURNAL.md as before)
+        if by:  # the journal leaves `by` out when nobody is named (docs/journal.md as before)
             data["by"] = by
         return data
 
@@ -252,7 +252,7 @@ class RecruitmentEventForm(GameEventForm):
 
 
 class RedStarForm(GameEventForm):
-    """A Red Star taken from another player: one of the HQs they hold captured (GAMES.md,
+    """A Red Star taken from another player: one of the HQs they hold captured (docs/rules.md,
     2026-12-01). Bought Red Star tokens never change hands, so they are not logged here."""
 
     event_type = "red_star"

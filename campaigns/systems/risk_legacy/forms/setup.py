@@ -57,7 +57,7 @@ def chart_field(icons: int) -> str:
 
 class TradeInChartForm(JournalForm, forms.Form):
     """The trade-in chart printed on the board: the troops for 2 to 10 Resource icons (coins)
-    on the cards traded in, one row each (GAMES.md). A row left empty is not on the chart.
+    on the cards traded in, one row each (docs/rules.md). A row left empty is not on the chart.
 
     Used at the setup and, later, to correct the chart (`initial_chart` fills in the chart
     the group entered before)."""

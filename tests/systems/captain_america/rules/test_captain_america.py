@@ -1,4 +1,4 @@
-"""Risk: Captain America – Civil War plays (GAMES.md §4, JOURNAL.md `captain-america`): each
+"""Risk: Captain America – Civil War plays (docs/rules.md §4, docs/journal.md `captain-america`): each
 rule accepts its legal case and refuses the illegal one with a message, leaving the log as it
 was."""
 
@@ -90,7 +90,7 @@ def test_the_fold_keeps_both_heroes_of_a_seat_running_a_team():
 
 
 def test_the_state_json_leaves_the_recorded_seats_out():
-    # JOURNAL.md's shape: the seats are the journal's, not the state's.
+    # docs/journal.md's shape: the seats are the journal's, not the state's.
     (game_json,) = captain_america.state_json(logged(game()))["games"]
     assert set(game_json) == {"number", "played_on", "teams", "points", "result", "winners"}
 

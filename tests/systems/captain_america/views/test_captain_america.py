@@ -1,6 +1,6 @@
 """Captain America at the table: logging a play of 2 or 4 players with the score worked out by
 the rules (a preview as the form is filled, "Check" without JavaScript), every rule of
-GAMES.md §4 refused beside its field with nothing saved, correcting a play, the setup helpers
+docs/rules.md §4 refused beside its field with nothing saved, correcting a play, the setup helpers
 and their query counts."""
 
 import pytest
@@ -200,7 +200,7 @@ def test_without_javascript_check_shows_the_whole_page_with_the_same_preview(as_
     assert '<section id="ca-preview"' in html
 
 
-# Refusals: each rule of GAMES.md §4 through the form, beside its field, nothing saved --------
+# Refusals: each rule of docs/rules.md §4 through the form, beside its field, nothing saved --------
 
 
 def refused(client, campaign, data):

@@ -116,7 +116,7 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
         assert phone.url.endswith("/play/")
     shoot(phone, f"{prefix}-07-fort-card-refused")
     # A card first drawn as an item is an item for the whole campaign, whatever its case: a
-    # Follower of that name is refused (GAMES.md, 2026-12-01).
+    # Follower of that name is refused (docs/rules.md, 2026-12-01).
     cards = phone.locator("#dg-fort-card")
     choose(cards, "Cid")
     cards.get_by_label("Card").fill("crossbow")

@@ -1,4 +1,4 @@
-"""The events of a Dawnguard sitting (GAMES.md §2): each rule accepts its legal case and refuses
+"""The events of a Dawnguard sitting (docs/rules.md §2): each rule accepts its legal case and refuses
 the illegal one with a message, leaving the state as it was."""
 
 import copy
@@ -557,7 +557,7 @@ def test_a_follower_another_player_holds_cannot_be_drawn():
 
 
 def test_a_card_drawn_as_an_item_cannot_later_be_drawn_as_a_follower():
-    """GAMES.md, 2026-12-01: a card is a Follower or an item for the whole campaign."""
+    """docs/rules.md, 2026-12-01: a card is a Follower or an item for the whole campaign."""
     state = pledged(event("fort_card", player="Ben", card="Crossbow"))
     assert dawnguard.fort_card_kind(state, " crossbow") == "item"
     error = refused(state, event("fort_card", player="Cid", card=" CROSSBOW ", follower=True))

@@ -1,4 +1,4 @@
-"""The Dawnguard journal (JOURNAL.md `dawnguard` and this app's extensions) and campaign_state."""
+"""The Dawnguard journal (docs/journal.md `dawnguard` and this app's extensions) and campaign_state."""
 
 import pickle
 
@@ -27,7 +27,7 @@ def test_the_data_journal_loads_and_round_trips():
     assert system is dawnguard
     assert round_trip(data) == data
     kinds = {e.data["type"] for e in entries if e.kind == "event"}
-    # Every event of JOURNAL.md; this app's extensions are in tests/journals.py and below.
+    # Every event of docs/journal.md; this app's extensions are in tests/journals.py and below.
     assert kinds == set(dawnguard.EVENT_TYPES) - {"day_turn", "board_threat"}
     assert [g["chapter"] for g in data["games"]] == [1, 1, 2, 2, 3]
 
@@ -287,7 +287,7 @@ def test_chapter_2_played_alone_round_trips():
     assert round_trip(data) == data
     _, _, _, _, timeline = journal.load(data, RULES)
     state = dawnguard.state_json(timeline.current)
-    # Each hero starts at level 1 and levels up twice (GAMES.md, 2026-12-01).
+    # Each hero starts at level 1 and levels up twice (docs/rules.md, 2026-12-01).
     assert [(h["level"], h["side"], h["hunger"]) for h in state["heroes"]] == [
         (3, "volkihar", 1),
         (3, "dawnguard", None),
@@ -341,7 +341,7 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
                             if key in HERO_OPTIONAL_KEYS)
                 forts.add(frozenset(entry.data["fort_thresholds"]))
     assert kinds == set(APPLIERS)
-    # Both setups: chapter 1's forts, and chapter 2 played alone's (GAMES.md, 2026-12-01).
+    # Both setups: chapter 1's forts, and chapter 2 played alone's (docs/rules.md, 2026-12-01).
     assert forts == {frozenset(dawnguard.THRESHOLD_KEYS), frozenset(dawnguard.ALONE_THRESHOLD_KEYS)}
     assert events == set(dawnguard.EVENT_TYPES)
     optional = dawnguard.EVENT_OPTIONAL_FIELDS

@@ -1,4 +1,4 @@
-"""The Dawnguard setup: heroes and fort thresholds, and their corrections (GAMES.md §2)."""
+"""The Dawnguard setup: heroes and fort thresholds, and their corrections (docs/rules.md §2)."""
 
 import copy
 
@@ -132,7 +132,7 @@ def test_setup_accepts_a_hero_written_at_level_1():
 
 @pytest.mark.parametrize("level", [2, 4, 0])
 def test_setup_refuses_a_hero_above_or_below_level_1_in_the_rulebooks_words(level):
-    """GAMES.md, 2026-12-01: every hero starts at level 1 (rulebook, chapter 1 setup)."""
+    """docs/rules.md, 2026-12-01: every hero starts at level 1 (rulebook, chapter 1 setup)."""
     heroes = copy.deepcopy(SETUP["heroes"])
     heroes[1]["level"] = level
     error = refused(dawnguard.new_state(PLAYERS), setup(heroes=heroes))

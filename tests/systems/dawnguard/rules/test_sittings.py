@@ -1,5 +1,5 @@
 """Dawnguard sittings: chapters in order, several sittings a chapter, chapter 2 played alone, and
-the chapter's setup effects (GAMES.md §2)."""
+the chapter's setup effects (docs/rules.md §2)."""
 
 import copy
 
@@ -48,7 +48,7 @@ def test_the_first_game_plays_chapter_1_or_chapter_2_alone():
     state = play(dawnguard.new_state(PLAYERS), setup())
     assert state.next_chapters() == [1, 2]
     # The pages offer what the setup was for: with the Hall's thresholds, chapter 1 (a journal
-    # set up so may still play chapter 2 alone, as before: GAMES.md, 2026-12-01).
+    # set up so may still play chapter 2 alone, as before: docs/rules.md, 2026-12-01).
     assert dawnguard.startable_chapters(state) == [(1, False)]
     error = refused(state, game(1, chapter=3))
     assert error.message == "the first game plays chapter 1, or chapter 2 as a standalone scenario"
@@ -189,7 +189,7 @@ ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
 
 
 def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_and_castle_volkihar_never_the_hall():
-    """GAMES.md, 2026-12-01: a standalone chapter 2 asks for Fort Dawnguard's and Castle
+    """docs/rules.md, 2026-12-01: a standalone chapter 2 asks for Fort Dawnguard's and Castle
     Volkihar's thresholds, never the Hall of the Vigilant's."""
     state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=ALONE_THRESHOLDS))
     assert state.set_up_alone and state.fort_thresholds == ALONE_THRESHOLDS

@@ -66,7 +66,7 @@ def test_what_is_left_for_the_forms():
     assert dawnguard.why_not_start(not_set_up, 1).startswith("the campaign's setup")
 
 
-# Who takes a contested skill test (GAMES.md, 2026-12-01) ---------------------------------
+# Who takes a contested skill test (docs/rules.md, 2026-12-01) ---------------------------------
 
 
 def test_a_contested_skill_test_is_taken_by_a_player_from_each_faction():

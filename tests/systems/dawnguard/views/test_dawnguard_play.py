@@ -414,7 +414,7 @@ def test_the_contested_skill_test_helper(client, table, icons, outcome):
     ],
 )
 def test_a_contested_skill_test_without_both_factions_is_refused_and_records_nothing(client, table, taking, message):
-    """GAMES.md, 2026-12-01: two or more contestants, from both factions."""
+    """docs/rules.md, 2026-12-01: two or more contestants, from both factions."""
     before = entries(table)
     response = client.get(reverse("dawnguard_contested_test", args=[table.slug]), taking)
     assert response.status_code == 200

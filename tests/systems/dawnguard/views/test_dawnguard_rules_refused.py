@@ -1,4 +1,4 @@
-"""GAMES.md §2, rule by rule, refused through the Dawnguard forms: the rule's words shown in the
+"""docs/rules.md §2, rule by rule, refused through the Dawnguard forms: the rule's words shown in the
 form that sent the tap, and nothing saved. The refusals the issue names (a fourth hunger token,
 a marker below zero, a Vampire adding stars, a fort card drawn twice, a pledge after chapter 1)
 and several more are in test_dawnguard_play.py and test_dawnguard_setup.py; this file holds the
@@ -142,7 +142,7 @@ def test_a_fort_card_comes_from_ones_own_sides_fort(client, before_pledges):
 
 
 def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing(client, table):
-    """GAMES.md, 2026-12-01: a card drawn from a fort is a Follower or an item for the whole
+    """docs/rules.md, 2026-12-01: a card drawn from a fort is a Follower or an item for the whole
     campaign, its name compared without case or surrounding spaces."""
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card",

@@ -123,7 +123,7 @@ def test_saving_the_setup_appends_it_and_goes_on_to_the_first_sitting(as_owner, 
         ("Ben", "Faendal", "Bosmer", 1),
     ]
     assert state.fort_thresholds == THRESHOLDS
-    # Level 1 is left out of the journal, as JOURNAL.md writes a hero.
+    # Level 1 is left out of the journal, as docs/journal.md writes a hero.
     setup = store.export_journal(Campaign.objects.get(pk=campaign.pk))["setup"]
     assert setup["heroes"][0] == {"player": "Ana", "hero": "Sigrid", "race": "Redguard"}
     assert setup["heroes"][1] == {"player": "Ben", "hero": "Faendal", "race": "Bosmer"}
@@ -183,7 +183,7 @@ def test_viewers_see_the_setup_but_cannot_save_it(client, owner):
     assert client.post(setup_url(campaign), setup_post()).status_code == 403
 
 
-# Chapter 2 played alone is set up apart (GAMES.md, 2026-12-01) --------------------------------
+# Chapter 2 played alone is set up apart (docs/rules.md, 2026-12-01) --------------------------------
 
 
 def alone_post(**changes):
@@ -312,7 +312,7 @@ def test_the_first_sitting_shows_chapter_1s_checklist_and_reading(as_owner, owne
     html = as_owner.get(start_url(campaign)).content.decode()
     assert "Sitting 1: chapter 1" in html
     assert '<span class="badge">556</span>' in html
-    # Set up for chapter 1: chapter 2 alone is set up apart, with its own forts (GAMES.md, 2026-12-01).
+    # Set up for chapter 1: chapter 2 alone is set up apart, with its own forts (docs/rules.md, 2026-12-01).
     assert "Playing chapter 2 alone instead?" in html and "chapter 2 played alone" not in html
     response = as_owner.post(start_url(campaign), {"chapter": "1", "mode": "", "played_on": "2026-11-27"})
     assert response.status_code == 302 and response["Location"] == reverse("play", args=[campaign.slug])

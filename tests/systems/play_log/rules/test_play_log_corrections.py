@@ -1,7 +1,7 @@
 """Correcting and deleting a logged play of a play log (rules/play_log/): a correction is
 checked by the same rules as a play, a deletion keeps every other number, both are undone
 like any entry, and the journal carries them in "play_corrections" (an extension of
-JOURNAL.md) so that export(import(j)) == j."""
+docs/journal.md) so that export(import(j)) == j."""
 
 import copy
 

@@ -1,4 +1,4 @@
-"""Acceptance pass over the play logs: the rules of GAMES.md §3–4 that the play forms'
+"""Acceptance pass over the play logs: the rules of docs/rules.md §3–4 that the play forms'
 own tests left untried, each refused through its form with its message and nothing saved."""
 
 import pytest

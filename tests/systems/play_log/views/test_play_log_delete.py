@@ -133,7 +133,7 @@ def test_a_deleted_play_is_restored_by_a_journal_entry_after_other_plays(client,
     assert (entry.kind, entry.data, entry.recorded_by) == ("restoration", {"number": 1}, owner)
     state = states.state(Campaign.objects.get(pk=log.pk))
     assert [game.number for game in state.games] == list(range(1, plays + 1))
-    # The journal's export carries it (README, journal extensions).
+    # The journal's export carries it (docs/journal.md, "Extensions").
     exported = store.export_journal(Campaign.objects.get(pk=log.pk))
     assert exported["play_corrections"][-2:] == [{"after_game": plays, "deleted": 1},
                                                  {"after_game": plays, "restored": 1}]

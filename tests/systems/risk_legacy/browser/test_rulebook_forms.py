@@ -87,7 +87,7 @@ def game_three_started(owner):
 
 
 def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):
-    """GAMES.md, 2026-12-01: the Missiles form asks who fired (and holding one is then judged per
+    """docs/rules.md, 2026-12-01: the Missiles form asks who fired (and holding one is then judged per
     player), a Red Star taken is logged, and a player's second scar needs the card."""
     campaign = game_three_started(UserFactory(username="olive"))
     phone = new_phone()

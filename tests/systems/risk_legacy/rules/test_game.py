@@ -577,7 +577,7 @@ def test_no_condition_is_met_on_a_fresh_campaign():
     assert in_rewards().conditions_met == {}
 
 
-# One Scar card a player a game (GAMES.md, 2026-12-01) -------------------------------------
+# One Scar card a player a game (docs/rules.md, 2026-12-01) -------------------------------------
 
 
 def test_a_player_places_one_scar_a_game():

@@ -1,4 +1,4 @@
-"""The journal in and out and the campaign_state shape (rules/risk_legacy/journal.py, JOURNAL.md).
+"""The journal in and out and the campaign_state shape (rules/risk_legacy/journal.py, docs/journal.md).
 Plain Python, no Django."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A packet opened during a game, during its rewards or between games keeps its place in the
 history after export and import (the optional `after_events` / `after_rewards` of a packet,
-README's journal extensions); a journal without them reads as before."""
+docs/journal.md, "Extensions"); a journal without them reads as before."""
 
 import copy
 

@@ -110,7 +110,7 @@ def test_the_trade_in_chart_counts_resource_icons_not_cards():
 
 
 def test_a_trade_in_takes_two_or_more_resource_cards():
-    """GAMES.md, 2026-12-01 (rulebook: "If you have 2 or more Resource cards")."""
+    """docs/rules.md, 2026-12-01 (rulebook: "If you have 2 or more Resource cards")."""
     state = campaign(trade_in_chart=CHART)
     assert rl.recruitment(state, "Ana", ["Peru"], icons_traded=2, cards_traded=2).traded_in == 2
     for cards, message in (

@@ -187,7 +187,7 @@ def test_scar_cards_are_dealt_only_when_there_is_one_for_everyone():
     assert rl.scar_cards_dealt(None, 4) is None
 
 
-# Missiles per player (GAMES.md, 2026-12-01): a `missiles` event may name who fired.
+# Missiles per player (docs/rules.md, 2026-12-01): a `missiles` event may name who fired.
 
 
 def signatures_for_ana_and_ben():
@@ -292,7 +292,7 @@ def test_who_fired_round_trips_through_the_journal_and_without_it_nothing_change
     assert journal.write(system, name, players, entries) == data
 
 
-# Red Stars (GAMES.md, 2026-12-01): a Red Star taken from another player, with an HQ.
+# Red Stars (docs/rules.md, 2026-12-01): a Red Star taken from another player, with an HQ.
 
 
 def test_a_red_star_taken_from_another_player_is_logged_with_the_hq():

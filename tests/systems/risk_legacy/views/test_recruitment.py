@@ -83,7 +83,7 @@ def test_three_cards_worth_seven_coins_give_the_charts_troops_for_seven(as_owner
 
 
 def test_a_trade_in_of_one_card_is_refused_beside_the_cards(as_owner, risk_campaign):
-    """GAMES.md, 2026-12-01: a trade-in takes 2 or more Resource cards."""
+    """docs/rules.md, 2026-12-01: a trade-in takes 2 or more Resource cards."""
     before = Entry.objects.count(), risk_campaign.journal_version
     response = as_owner.get(url(risk_campaign), {"territories": ["Peru"], "cards": "1", "icons": "2"})
     assert response.context["form"].errors == {"cards": ["A trade-in needs 2 or more Resource cards, not 1"]}

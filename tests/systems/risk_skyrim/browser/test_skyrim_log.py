@@ -126,7 +126,7 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
     if not javascript:
         page.get_by_role("button", name="Count").click()
     expect(page.locator("#start-result")).to_contain_text("24 units each")
-    # Dovahkiin's dragons: 4 territory cards drawn, a dragon on each (GAMES.md, 2026-12-01).
+    # Dovahkiin's dragons: 4 territory cards drawn, a dragon on each (docs/rules.md, 2026-12-01).
     expect(page.locator("#start-result")).to_contain_text(
         "Dragons: draw 4 territory cards and place a dragon on each of those territories. Only the dragon occupies it"
     )
@@ -157,7 +157,7 @@ def test_logging_each_mode_and_correcting_a_play(new_phone, shoot, skyrim, javas
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_chaos_play_with_dovahkiin_rules(new_phone, shoot, skyrim, javascript):
-    """GAMES.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is logged as Chaos,
+    """docs/rules.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is logged as Chaos,
     with the rules noted; a Dovahkiin play nobody won is refused with that pointer."""
     page = new_phone(javascript=javascript)
     log_in(page, "sigrid")

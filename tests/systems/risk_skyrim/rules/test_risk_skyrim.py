@@ -1,4 +1,4 @@
-"""Risk: Skyrim play logs (GAMES.md §3, JOURNAL.md `risk-skyrim`): each rule accepts its legal
+"""Risk: Skyrim play logs (docs/rules.md §3, docs/journal.md `risk-skyrim`): each rule accepts its legal
 case and refuses the illegal one with a message, leaving the log as it was."""
 
 import copy
@@ -127,7 +127,7 @@ def test_dovahkiin_asks_who_got_there_first_when_several_could_have_won():
 
 
 def test_dovahkiin_the_seat_marked_won_wins_among_several_10_point_living_heroes():
-    # JOURNAL.md: the first to 10+ at the end of their own turn carries "won": true.
+    # docs/journal.md: the first to 10+ at the end of their own turn carries "won": true.
     seats = [dovahkiin_seat("Ana", "Thalmor", 10), dovahkiin_seat("Ben", "Orcs", 11, won=True)]
     assert last_game(logged(game("dovahkiin", seats)))["winners"] == ["Ben"]
     assert risk_skyrim.dovahkiin_contenders(seats) == ["Ana", "Ben"]
@@ -181,7 +181,7 @@ def test_a_dovahkiin_game_marked_won_round_trips():
     assert round_trip(data) == data
 
 
-# A Chaos play with Dovahkiin rules (GAMES.md, 2026-12-01) -------------------------------
+# A Chaos play with Dovahkiin rules (docs/rules.md, 2026-12-01) -------------------------------
 
 
 def test_a_chaos_play_with_dovahkiin_rules_is_logged_as_chaos_with_the_rules_noted():
@@ -454,7 +454,7 @@ def test_reinforcements_add_regions_card_sets_and_held_traded_territories():
 
 
 def test_the_wildcard_set_is_two_cards_worth_1_unit():
-    """GAMES.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
+    """docs/rules.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
     assert risk_skyrim.reinforcements(9, 0, card_set="wildcard") == 3 + 1
     assert risk_skyrim.reinforcements(9, 0, card_set="wildcard", traded_cards_held=2) == 3 + 1 + 4
     with pytest.raises(RuleError) as caught:
@@ -614,7 +614,7 @@ def test_one_territory_is_said_in_the_singular():
 
 
 def test_dovahkiin_places_4_dragons_at_setup_and_the_other_modes_none():
-    """GAMES.md, 2026-12-01: draw 4 territory cards and place a dragon on each."""
+    """docs/rules.md, 2026-12-01: draw 4 territory cards and place a dragon on each."""
     assert risk_skyrim.dragons("dovahkiin") == 4
     assert risk_skyrim.dragons("chaos") == 0 and risk_skyrim.dragons("civil_war") == 0
     with pytest.raises(RuleError) as caught:

@@ -89,7 +89,7 @@ def test_logging_a_chaos_play(as_owner, skyrim):
 
 
 def test_a_chaos_play_with_dovahkiin_rules_is_logged_as_chaos_with_the_rules_noted(as_owner, skyrim):
-    """GAMES.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is a Chaos play."""
+    """docs/rules.md, 2026-12-01: Dovahkiin rules with Chaos victory conditions is a Chaos play."""
     assert "Played with Dovahkiin rules" in as_owner.get(new_url(skyrim)).content.decode()
     assert save(as_owner, skyrim, {**CHAOS, "dovahkiin_rules": "on"}).status_code == 302
     [game] = games(skyrim)
@@ -417,7 +417,7 @@ def test_setup_help_the_chaos_deal(as_owner, skyrim):
 
 
 def test_setup_help_places_the_dovahkiin_dragons(as_owner, skyrim):
-    """GAMES.md, 2026-12-01: draw 4 territory cards and place a dragon on each (only the dragon
+    """docs/rules.md, 2026-12-01: draw 4 territory cards and place a dragon on each (only the dragon
     occupies it); Chaos and Civil War have none."""
     html = as_owner.get(help_url(skyrim), {"mode": "dovahkiin", "players": "3"}).content.decode()
     assert ("Dragons: draw 4 territory cards and place a dragon on each of those territories. Only the dragon "
@@ -461,7 +461,7 @@ def test_setup_help_refuses_traded_cards_without_a_set(as_owner, skyrim):
 
 
 def test_setup_help_counts_the_wildcard_set(as_owner, skyrim):
-    """GAMES.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
+    """docs/rules.md, 2026-12-01: the "?" wildcard set, worth 1 unit."""
     html = as_owner.get(help_url(skyrim)).content.decode()
     assert '<option value="wildcard">Two “?” wildcards (1)</option>' in html
     asked = {"territories": "9", "forts": "0", "region_bonus": "0", "card_set": "wildcard", "traded_cards_held": "2"}
