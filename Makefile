@@ -65,16 +65,16 @@ lint: lint-imports
 # Every test, each tier (docs/contributing.md): the lint, then rules, views, the slow whole-app
 # checks and the browser tests. With DATABASE_URL set (PostgreSQL), the same suite runs there.
 test: lint /usr/bin/chromium
-	$(PY) -m pytest -n $(WORKERS) $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The inner loop: everything but the slow whole-app checks and the browser tests.
 test-fast: lint
-	$(PY) -m pytest -n $(WORKERS) -m "not slow and not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(WORKERS) --dist worksteal -m "not slow and not browser" $(PYTEST_ARGS)
 
 # What can depend on the database (every test that uses one) but the browser tests, which see
 # the same pages whatever the database: CI's run on PostgreSQL.
 test-database: lint-imports
-	$(PY) -m pytest -n $(WORKERS) -m "database and not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(WORKERS) --dist worksteal -m "database and not browser" $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py

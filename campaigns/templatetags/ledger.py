@@ -1,7 +1,8 @@
 from datetime import date
 
 from django import template
-from django.utils import formats
+from django.utils import formats, timezone
+from django.utils.html import format_html
 
 from ..rules.checks import join_names
 from ..rules.words import code_words
@@ -51,3 +52,15 @@ def marked(territories):
         or marks["card_destroyed"]
         or marks["resources"] > 1
     ]
+
+
+@register.filter
+def moment(value):
+    """When something happened, written so a page kept for later viewers never goes stale: the
+    time itself (`<time datetime=…>`, "2 Dec 2026, 14:03 UTC"), which static/js/app.js says as
+    "3 minutes ago" where JavaScript runs, and says again as time goes by."""
+    if not value:
+        return ""
+    when = timezone.localtime(value)
+    shown = f"{formats.date_format(when)}, {when:%H:%M} {when.tzname()}"
+    return format_html('<time datetime="{}" data-ago>{}</time>', when.isoformat(), shown)

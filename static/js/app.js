@@ -365,3 +365,22 @@ function showCurrentTab() {
 
 showCurrentTab();
 document.addEventListener("htmx:afterSettle", showCurrentTab);
+
+// ---- When things happened: "3 minutes ago" from the time the page carries -------------------
+// A kept page part is the same for every viewer of a journal version, so it carries the time
+// itself (<time datetime data-ago>); it is said relative to now here, and again every 30 s.
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+function sayAgo() {
+  const now = Date.now();
+  for (const time of document.querySelectorAll("time[data-ago]")) {
+    const seconds = Math.round((new Date(time.dateTime).getTime() - now) / 1000);
+    const minutes = Math.round(seconds / 60), hours = Math.round(minutes / 60), days = Math.round(hours / 24);
+    time.textContent = Math.abs(seconds) < 45 ? "just now"
+      : Math.abs(minutes) < 60 ? relative.format(minutes, "minute")
+      : Math.abs(hours) < 24 ? relative.format(hours, "hour")
+      : relative.format(days, "day");
+  }
+}
+sayAgo();
+document.addEventListener("htmx:afterSettle", sayAgo);
+setInterval(sayAgo, 30000);
