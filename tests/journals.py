@@ -126,6 +126,7 @@ def _every_kind() -> JournalBuilder:
     b.add("event", type="scar", player="Cid", territory="Peru", scar="Bunker")
     b.add("event", type="city", territory="Brazil", kind="minor", name="Rio Nova", player="Ana")
     b.add("event", type="red_star", player="Ana", **{"from": "Cid"})  # Cid's HQ captured
+    b.add("event", type="red_star_token", player="Ben", how="bought")  # 4 Resource cards: Ben's third Red Star
     b.add("event", type="elimination", player="Cid")
     b.end({"Ana": "won", "Ben": "held_on", "Cid": "eliminated"},
           end_control={"Ana": ["Brazil", "Peru"], "Ben": ["Egypt", "Congo"], "Cid": []})
@@ -338,7 +339,8 @@ DAWNGUARD_THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5,
 def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
     """A whole Dawnguard campaign with every entry kind, event type and optional key (chapters
     1 to 3, thresholds corrected before game 1 and mid-sitting, a day turn with a forced
-    feeding, a Follower), and where to stop it for each phase (name -> entries kept)."""
+    feeding, a Follower, a ruled event and a ruling no rule needed), and where to stop it for
+    each phase (name -> entries kept)."""
     def event(kind, **data):
         return Entry("event", {"type": kind, **data})
 
@@ -373,6 +375,7 @@ def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
     stops["chapter 1 in progress"] = len(entries)
     entries += [
         event("pledge", player="Cid", side="vigilants"),
+        event("fort_stars", player="Cid", count=1),  # the Hall reaches level 1: its cards may be drawn
         event("fort_card", player="Ben", card="Crossbow"),
         event("fort_card", player="Cid", card="Agmaer", follower=True),
         event("level_up", player="Ben"),
@@ -391,8 +394,9 @@ def _dawnguard_campaign() -> tuple[list[Entry], dict[str, int]]:
         event("threat_deck", count=-1),
         event("day_night", side="night"),
         event("chapter_complete"),
-        game(3, 3),
-        event("hunger", player="Dee"),
+        Entry("game", {**game(3, 3).data, "ruling": "Eve's sister sat in for Eve"}),  # a ruling no rule needed
+        # The token still shows night: the group's ruling sets the hunger-by-day rule aside.
+        event("hunger", player="Dee", ruling="we flipped the token to day and forgot to log it"),
         event("chapter_complete"),
     ]
     return entries, stops
@@ -410,7 +414,8 @@ def _dawnguard_standalone() -> tuple[list[Entry], int]:
         {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
     ]
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
-    # Set up for chapter 2 alone: Fort Dawnguard's and Castle Volkihar's thresholds, no Hall.
+    # Set up for chapter 2 alone: Fort Dawnguard's thresholds, no Hall (Castle Volkihar's, which a
+    # journal written before 2026-12-02 may still give, are kept as written).
     alone = {"fort_dawnguard": DAWNGUARD_THRESHOLDS["fort_dawnguard"], "castle_volkihar": [4, 6]}
     entries = [
         Entry("setup", {"heroes": heroes, "fort_thresholds": alone}),
@@ -420,8 +425,8 @@ def _dawnguard_standalone() -> tuple[list[Entry], int]:
     first_event = len(entries)
     entries += [
         event("join", player="Cid", hero="Lucien", race="Nord", side="dawnguard"),
+        event("day_night", side="day"),  # hunger grows only by day
         *(event("hunger", player="Ana") for _ in range(3)),
-        event("day_night", side="day"),
         event("day_turn", feeds=[{"player": "Ana", "to": ["quest", "space", "stronghold"]}]),
         event("board_threat", count=1),
         Entry("game", {"number": 2, "played_on": "2026-10-08", "chapter": 2}),

@@ -38,7 +38,7 @@ def test_campaign_state_now_and_as_of_a_game(capsys):
     now = json.loads(run(capsys, "campaign_state", slug))
     assert set(now) == {
         "system", "as_of_game", "games_played", "complete", "territories", "continents", "victors",
-        "supplies", "factions", "players", "scar_types", "world",
+        "supplies", "factions", "players", "scar_types", "world", "rulings", "house_rules",
     }
     assert now["complete"] is True and now["as_of_game"] == 15
     after_two = json.loads(run(capsys, "campaign_state", slug, "--as-of", "2"))

@@ -36,7 +36,7 @@ TOY_FILES = {
     "rules.py": '''
         from dataclasses import dataclass
 
-        from campaigns.rules.base import RuleError, describe  # the plain description
+        from campaigns.rules.base import Rule, RuleError, describe, refuse  # describe: the plain description
         from campaigns.rules.checks import check_game_basics, check_seat, is_whole, seat_place
         from campaigns.rules.play_log import (
             PlayLog, apply_to_play_log, play_log_entries, play_log_json, play_log_parts, state_as_of,
@@ -45,6 +45,9 @@ TOY_FILES = {
         KEY = "toy"
         LABEL = "Toy"
         JOURNAL_KEYS = ("setup", "games", "play_corrections")
+        # Every rule it checks (a ruling may set TWO_SEATS aside); its rules are its own, no book's.
+        TWO_SEATS = Rule("toy/two-seats", "A play has two seats or more", "How to play")
+        RULES, RULEBOOK = (TWO_SEATS,), None
         GAME_KEYS = ("number", "played_on", "seats")
 
 
@@ -70,8 +73,10 @@ TOY_FILES = {
 
         def check_game(state, data):
             place = check_game_basics(data, GAME_KEYS, state.next_number)
-            if not isinstance(data["seats"], list) or len(data["seats"]) < 2:
-                raise RuleError("a play needs two seats", place=place, field="seats")
+            if not isinstance(data["seats"], list):
+                raise RuleError("'seats' must be a list", place=place, field="seats")
+            if len(data["seats"]) < 2:
+                refuse(TWO_SEATS, "a play needs two seats", place=place, field="seats")
             scores = {}
             for index, seat in enumerate(data["seats"], 1):
                 where = seat_place(place, index, seat)
@@ -212,7 +217,7 @@ TALLY_FILES = {
     "rules.py": '''
         from dataclasses import dataclass, field
 
-        from campaigns.rules.base import Entry, RuleError, describe  # the plain description
+        from campaigns.rules.base import Entry, Law, Rule, RuleError, describe  # describe: the plain description
         from campaigns.rules.checks import check_game_basics, check_journal_game, check_player, journal_games
 
         KEY = "tally"
@@ -222,6 +227,9 @@ TALLY_FILES = {
         # renaming a player and the history's filter rely on.
         GAME_KEYS = ("number", "played_on", "player")
         state_as_of = None  # the fold keeps nothing per game; "as of game n" folds again
+        A_PLAYERS_WIN = Rule("tally/a-players-win", "A game is won by one of the campaign's players", "Tally sheet",
+                             rulable=False)
+        RULES, RULEBOOK = (A_PLAYERS_WIN,), None
 
 
         @dataclass
@@ -230,6 +238,7 @@ TALLY_FILES = {
             games_finished: int = 0
             winners: list = field(default_factory=list)
             played_on: list = field(default_factory=list)
+            law: Law = field(default_factory=Law)  # the house rules and rulings (rules/base.py)
 
 
         def new_state(players):

@@ -41,7 +41,7 @@ def test_a_rules_module_missing_part_of_the_protocol_is_named():
             return None
 
     assert protocol.missing(HalfARulesModule) == [
-        "apply", "describe", "journal_entries", "journal_parts", "state_as_of", "state_json",
+        "RULEBOOK", "RULES", "apply", "describe", "journal_entries", "journal_parts", "state_as_of", "state_json",
     ]
 
 
@@ -59,7 +59,7 @@ def test_every_registered_system_shows_itself_in_a_demo_journal_its_rules_accept
 def test_a_game_system_with_half_a_rules_module_is_refused_when_built():
     half = types.ModuleType("half")
     half.KEY, half.LABEL, half.JOURNAL_KEYS, half.new_state = "half", "Half", (), list
-    with pytest.raises(TypeError, match="half lacks apply, describe, .* of the rules protocol"):
+    with pytest.raises(TypeError, match="half lacks RULEBOOK, RULES, apply, describe, .* of the rules protocol"):
         GameSystem(rules=half, read_side=ReadSide(plays=no_plays), overview_template="half/overview.html")
 
 

@@ -15,8 +15,11 @@ below relies on that to know where one game ends and the next begins.
 
 from __future__ import annotations
 
+import contextvars
+import difflib
 import pickle
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,10 +28,10 @@ from .words import key_words
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
-# 7: no state per game, Dawnguard records each sitting's figures; 6: the play logs' state
-# moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard records its happenings
-# in sittings' words; 4: play-log corrections
-STATE_FORMAT = 8
+# 9: every state keeps its law (house rules, rulings); 7: no state per game, Dawnguard records
+# each sitting's figures; 6: the play logs' state moved to rules/play_log/ (a class pickles by
+# its path); 5: Dawnguard records its happenings in sittings' words; 4: play-log corrections
+STATE_FORMAT = 9
 
 
 @dataclass(frozen=True)
@@ -40,19 +43,78 @@ class Entry:
     data: dict[str, Any]
 
 
+RULE_ID = re.compile(r"[a-z0-9-]+/[a-z0-9-]+")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule the tracker checks: its id (`<system key>/<name>`), the rule in a player's words,
+    the heading of the rulebook section it comes from (as printed: docs/rules.md says, beside
+    it, what was decided where the rulebook is vague), and whether a ruling or a house rule may
+    set it aside (`rulable`; never for who and what exists, the journal's order, one player or
+    faction in two seats, the limits)."""
+
+    id: str
+    words: str
+    rulebook: str
+    rulable: bool = True
+
+    def __post_init__(self):
+        if not RULE_ID.fullmatch(self.id):
+            raise ValueError(f"a rule's id is <system key>/<name>, in lower case and hyphens: {self.id!r}")
+
+    @property
+    def where(self) -> str:
+        """Where to read it, for people: 'Rulebook: "Scars"'."""
+        return f'Rulebook: "{self.rulebook}"'
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a check would refuse, with its rule (None: the journal's shape) and the form
+    field it concerns: what a check that lists every reason hands to `refuse`, one by one."""
+
+    rule: Rule | None
+    message: str
+    field: str | None = None
+
+
+def tag(rule: Rule | None) -> str:
+    """What a refusal says of its rule after its sentence (docs/journal.md): "[rule …;
+    rulebook: "Scars"]", or "[no ruling changes this]"."""
+    if rule is None or not rule.rulable:
+        return "[no ruling changes this]"
+    return f'[rule {rule.id}; rulebook: "{rule.rulebook}"]'
+
+
 class RuleError(Exception):
     """A rule a player broke, in words a player understands.
 
     `message` is the sentence ("Found a Minor City: Peru already has a city (Lima Nova,
     founded in game 2)"), `place` where in the journal it happened ("game 4, reward 2
-    (Ben)") and `field` the form field it concerns, so a form can show it beside that field.
+    (Ben)"), `field` the form field it concerns, so a form can show it beside that field, and
+    `rule` the rule it breaks (None: the journal's shape, which no ruling changes). A check
+    refuses through rulings.refuse, which lets the group set a rule aside.
     """
 
-    def __init__(self, message: str, *, place: str | None = None, field: str | None = None):
+    def __init__(
+        self, message: str, *, place: str | None = None, field: str | None = None, rule: Rule | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.place = place
         self.field = field
+        self.rule = rule
+
+    @property
+    def rulable(self) -> bool:
+        """Whether the group may rule otherwise (a ruling, a house rule)."""
+        return self.rule is not None and self.rule.rulable
+
+    @property
+    def located(self) -> str:
+        """The sentence after its place: "game 4, reward 2 (Ben): …"."""
+        return f"{self.place}: {self.message}" if self.place else self.message
 
     def at(self, place: str) -> RuleError:
         """Name the place, unless a more precise one is already named."""
@@ -60,8 +122,14 @@ class RuleError(Exception):
             self.place = place
         return self
 
+    @property
+    def told(self) -> str:
+        """As the journal commands say it (docs/journal.md): its place, its sentence and its rule,
+        "game 2, event 2: … [rule risk-legacy/…; rulebook: "Scars"]"."""
+        return f"{self.located} {tag(self.rule)}"
+
     def __str__(self) -> str:
-        return f"{self.place}: {self.message}" if self.place else self.message
+        return self.located
 
 
 @dataclass
@@ -133,7 +201,7 @@ def extend(system, timeline: Timeline, entries: list[Entry]) -> Timeline:
     for entry in entries:
         if entry.kind == GAME_KIND:
             last_game = entry.data.get("number", last_game + 1)
-        system.apply(state, entry)
+        apply_with_law(system, state, entry, last_game)
     timeline.last_game = last_game
     if timeline.entries is not None:
         timeline.entries.extend(entries)
@@ -213,3 +281,254 @@ def describe(entry: Entry) -> str:
     if data.get("player"):
         words += f" ({data['player']})"
     return words
+
+
+# -- The table has the last word: rules set aside ---------------------------------------------
+#
+# A check refuses through `refuse(rule, message, ...)`, which raises a RuleError naming the rule
+# unless the group set that rule aside for the entry being applied: a **ruling** on the entry
+# (`"ruling": "the group's reason"`, or on one seat of it) sets aside every rule a ruling may
+# change, for that entry alone; a **house rule** (an entry of its own, `{"rule", "why",
+# "from_game", "until_game"?}`) sets one rule aside in the games it covers. Every other rule
+# still applies to the entry, and to everything after it. The fold says what is set aside while
+# it applies an entry (`apply_with_law`) and keeps what was, in the state's `law` (`Law`).
+
+RULING = "ruling"  # the key of a ruling on an entry, or on a seat of it
+HOUSE_RULE = "house_rule"  # the entry kind of a house rule
+RULING_MAX_CHARS = 200
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A rule set aside for an entry, by its ruling or a house rule, where it would have refused."""
+
+    rule: Rule
+    why: str
+    place: str | None
+    house_rule: bool = False
+
+
+@dataclass
+class Leeway:
+    """What is set aside for the entry being applied: its own ruling and its seats' (seat
+    number, from 1 -> why), the house rules in force (rule id -> why), and what was set aside."""
+
+    ruling: str | None = None
+    seat_rulings: dict[int, str] = field(default_factory=dict)
+    house: dict[str, str] = field(default_factory=dict)
+    used: list[SetAside] = field(default_factory=list)
+
+    def why(self, rule: Rule, place: str | None) -> tuple[str, bool] | None:
+        """Why `rule` is set aside at `place` (and whether by a house rule), or None."""
+        if not rule.rulable:
+            return None
+        seat = re.search(r"\bseat (\d+)\b", place or "")
+        if seat is not None and int(seat.group(1)) in self.seat_rulings:
+            return self.seat_rulings[int(seat.group(1))], False
+        if self.ruling is not None:
+            return self.ruling, False
+        if rule.id in self.house:
+            return self.house[rule.id], True
+        return None
+
+
+_LEEWAY: contextvars.ContextVar[Leeway | None] = contextvars.ContextVar("leeway", default=None)
+
+
+def refuse(rule: Rule | None, message: str, *, place: str | None = None, field: str | None = None) -> None:
+    """Refuse the entry being applied for breaking `rule`, unless the group set the rule aside for
+    it: then note that it was and return, so the check goes on (the entry is recorded as the group
+    says it, and every other rule still applies to it). `rule` None: the journal's shape."""
+    leeway = _LEEWAY.get()
+    set_aside = leeway.why(rule, place) if leeway is not None and rule is not None else None
+    if set_aside is None:
+        raise RuleError(message, place=place, field=field, rule=rule)
+    leeway.used.append(SetAside(rule, set_aside[0], place, set_aside[1]))
+
+
+def ruled_now() -> str | None:
+    """Why the entry being applied got past a rule, when only the group's ruling or a house rule
+    let it (its reasons, once each), else None: a change may say so in what it records."""
+    leeway = _LEEWAY.get()
+    reasons = list(dict.fromkeys(used.why for used in leeway.used)) if leeway is not None else []
+    return "; ".join(reasons) or None
+
+
+@dataclass
+class Law:
+    """A campaign's house rules (as entered: rule, why, from_game, until_game) and each entry
+    recorded because of a ruling or a house rule (game, place, rule id, why; rule None: a ruling
+    that set no rule aside, harmless): part of every system's state (`state.law`)."""
+
+    house_rules: list[dict[str, Any]] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    # (game, kind) -> entries of that kind applied in that game: a ruled entry's place.
+    counted: dict[tuple[int, str], int] = field(default_factory=dict, compare=False, repr=False)
+
+    def in_force(self, game: int) -> dict[str, str]:
+        """Rule id -> why, for the house rules covering game `game` (0: the setup)."""
+        return {
+            house["rule"]: house["why"]
+            for house in self.house_rules
+            if house["from_game"] <= game and (house.get("until_game") is None or game <= house["until_game"])
+        }
+
+    def state_json(self) -> dict[str, Any]:
+        """What campaign_state says of it (docs/journal.md): every ruled entry and the house rules."""
+        return {
+            "rulings": [dict(ruling) for ruling in self.rulings],
+            "house_rules": [dict(house) for house in self.house_rules],
+        }
+
+
+def apply_with_law(system, state: Any, entry: Entry, game: int) -> None:
+    """Apply one entry of game `game` (0: before the first): a house rule joins the law; any
+    other entry goes to its system's `apply` with what its ruling, its seats' rulings and the
+    house rules in force set aside, and what they set aside is kept (`state.law.rulings`)."""
+    law: Law = state.law
+    if entry.kind == HOUSE_RULE:
+        law.house_rules.append(
+            check_house_rule(entry.data, system.RULES, f"house rule {len(law.house_rules) + 1}")
+        )
+        return
+    data, leeway = _without_rulings(entry.data, law.in_force(game))
+    token = _LEEWAY.set(leeway)
+    try:
+        system.apply(state, Entry(entry.kind, data) if data is not entry.data else entry)
+    finally:
+        _LEEWAY.reset(token)
+    counted = law.counted[(game, entry.kind)] = law.counted.get((game, entry.kind), 0) + 1
+    for used in leeway.used:
+        where, place = _game_and_place(used.place, game, entry, counted)
+        law.rulings.append({"game": where, "place": place, "rule": used.rule.id, "why": used.why})
+    if (leeway.ruling is not None or leeway.seat_rulings) and not any(
+        not used.house_rule for used in leeway.used
+    ):
+        # A ruling that no rule needed: harmless, kept as ruled by nothing.
+        why = leeway.ruling if leeway.ruling is not None else next(iter(leeway.seat_rulings.values()))
+        where, place = _game_and_place(None, game, entry, counted)
+        law.rulings.append({"game": where, "place": place, "rule": None, "why": why})
+
+
+def _without_rulings(data: dict[str, Any], house: dict[str, str]) -> tuple[dict[str, Any], Leeway]:
+    """The entry's data as its system checks it (its rulings and its seats' taken out), and the
+    leeway they give. The data itself when it holds no ruling (or is no object: its system says so)."""
+    if not isinstance(data, dict):
+        return data, Leeway(house=house)
+    seats = data.get("seats")
+    seat_rulings = (
+        {
+            index: seat[RULING]
+            for index, seat in enumerate(seats, 1)
+            if isinstance(seat, dict) and RULING in seat
+        }
+        if isinstance(seats, list)
+        else {}
+    )
+    if RULING not in data and not seat_rulings:
+        return data, Leeway(house=house)
+    ruling = check_reason(data[RULING], None) if RULING in data else None
+    seat_rulings = {index: check_reason(why, f"seat {index}") for index, why in seat_rulings.items()}
+    checked = {key: value for key, value in data.items() if key != RULING}
+    if seat_rulings:
+        checked["seats"] = [
+            {key: value for key, value in seat.items() if key != RULING} if isinstance(seat, dict) else seat
+            for seat in seats
+        ]
+    return checked, Leeway(ruling=ruling, seat_rulings=seat_rulings, house=house)
+
+
+def _game_and_place(place: str | None, game: int, entry: Entry, counted: int) -> tuple[int, str]:
+    """The game and the place, within it, of a ruled entry ("event 2", "seat 3 (Ana)", "the
+    game"), from where the rule would have refused, or else from the entry itself."""
+    if place:
+        found = re.match(r"game (\d+)(?:, (.*))?$", place)
+        if found:
+            return int(found.group(1)), found.group(2) or "the game"
+        return game, place
+    if entry.kind in (GAME_KIND, "game_end"):
+        return game, "the game"
+    if entry.kind in ("setup", "world"):
+        return game, entry.kind
+    # As the import names the place of a refusal: "event 2", "reward 2 (Ben)".
+    player = entry.data.get("player") if entry.kind != "event" else None
+    return game, f"{key_words(entry.kind).lower()} {counted}" + (
+        f" ({player})" if isinstance(player, str) else ""
+    )
+
+
+def check_reason(why: Any, place: str | None, field_name: str = RULING) -> str:
+    """A ruling's or a house rule's reason: the group's words, 1 to 200 characters."""
+    if not isinstance(why, str) or not why.strip():
+        raise RuleError(
+            "a ruling needs the group's reason: say why the table rules otherwise",
+            place=place,
+            field=field_name,
+        )
+    if len(why) > RULING_MAX_CHARS:
+        raise RuleError(
+            f"the group's reason is {RULING_MAX_CHARS} characters at most, not {len(why)}",
+            place=place,
+            field=field_name,
+        )
+    return why.strip()
+
+
+def check_house_rule(data: Any, rules: Iterable[Rule], place: str) -> dict[str, Any]:
+    """A house rule: an existing rule that a ruling may change, the group's reason, and the
+    games it covers (`from_game`, 0 for the setup on; `until_game`, if it says, inclusive)."""
+    if not isinstance(data, dict):
+        raise RuleError("a house rule must be a JSON object", place=place)
+    allowed = ("rule", "why", "from_game", "until_game")
+    for key in data:
+        if key not in allowed:
+            raise RuleError(
+                f"unknown key '{key}' in a house rule (its keys: {', '.join(allowed)})", place=place
+            )
+    for key in ("rule", "why", "from_game"):
+        if key not in data:
+            raise RuleError(f"a house rule needs '{key}'", place=place, field=key)
+    by_id = {rule.id: rule for rule in rules}
+    rule = by_id.get(data["rule"]) if isinstance(data["rule"], str) else None
+    if rule is None:
+        raise RuleError(
+            f"there is no rule {data['rule']!r} to set aside{did_you_mean(data['rule'], by_id)}",
+            place=place,
+            field="rule",
+        )
+    if not rule.rulable:
+        raise RuleError(
+            f"no ruling changes this rule ({rule.words}), so no house rule sets it aside",
+            place=place,
+            field="rule",
+        )
+    why = check_reason(data["why"], place, "why")
+    start = data["from_game"]
+    if not _whole(start) or start < 0:
+        raise RuleError(
+            "'from_game' must be a game's number, or 0 for the setup on", place=place, field="from_game"
+        )
+    if "until_game" in data and (not _whole(data["until_game"]) or data["until_game"] < start):
+        raise RuleError(f"'until_game' must be a game from {start} on", place=place, field="until_game")
+    return {**data, "why": why}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def suggestion(name: Any, options: Iterable[str]) -> str | None:
+    """The option closest to a mistyped name (ignoring case), or None when none is close."""
+    if not isinstance(name, str):
+        return None
+    by_folded: dict[str, str] = {}
+    for option in options:
+        by_folded.setdefault(option.casefold(), option)  # the first of options alike but for case
+    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1)
+    return by_folded[close[0]] if close else None
+
+
+def did_you_mean(name: Any, options: Iterable[str]) -> str:
+    """The end of a refusal that suggests a close option, ' (did you mean X?)', or "" when none is."""
+    close = suggestion(name, options)
+    return f" (did you mean {close}?)" if close is not None else ""

@@ -57,7 +57,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Entry, RuleError
+from . import captain_america_rulebook as rulebook
+from .base import Entry, RuleError, refuse
 from .checks import (
     check_game_basics,
     check_keys,
@@ -80,6 +81,7 @@ from .play_log import (
 
 KEY = "captain-america"
 LABEL = "Risk: Captain America – Civil War Edition"
+RULES, RULEBOOK = rulebook.RULES, rulebook.RULEBOOK
 # "play_corrections" is an extension of docs/journal.md (play_log/journal.py, docs/journal.md, "Extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
@@ -407,7 +409,8 @@ def _check_seats(state: CivilWarLog, seats: Any, place: str) -> tuple[dict[str, 
     if not isinstance(seats, list):
         raise RuleError("'seats' must be a list of the players' seats", place=place, field="seats")
     if len(seats) not in PLAYER_COUNTS:
-        raise RuleError(
+        refuse(
+            rulebook.TWO_OR_FOUR_PLAYERS,
             f"the game is played by 2 players (a team each) or 4 (a hero each), not {len(seats)}",
             place=place,
             field="seats",
@@ -419,7 +422,8 @@ def _check_seats(state: CivilWarLog, seats: Any, place: str) -> tuple[dict[str, 
     for index, seat in enumerate(seats, 1):
         where = seat_place(place, index, seat)
         seated = [player for members in teams.values() for player in members]
-        player = check_seat(seat, where, ("player", "heroes"), (), "a seat", state.players, seated)
+        player = check_seat(seat, where, ("player", "heroes"), (), "a seat", state.players, seated,
+                            rulebook.ONE_SEAT_PER_PLAYER)
         team = _seat_team(seat["heroes"], heroes_each, heroes_played, player, where)
         teams[team].append(player)
         seat_records.append(SeatRecord(player, tuple(seat["heroes"])))
@@ -438,28 +442,35 @@ def _seat_team(heroes: Any, heroes_each: int, heroes_played: dict[str, str], pla
                 field="heroes",
             )
         if hero in heroes_played:
-            raise RuleError(
+            refuse(
+                rulebook.EACH_HERO_ONCE,
                 f"{hero} is played by {heroes_played[hero]} already: each hero once",
                 place=place,
                 field="heroes",
             )
         if heroes.count(hero) > 1:
-            raise RuleError(f"{hero} is named twice: each hero once", place=place, field="heroes")
+            refuse(
+                rulebook.EACH_HERO_ONCE, f"{hero} is named twice: each hero once", place=place, field="heroes"
+            )
     if len(heroes) != heroes_each:
         if heroes_each == 1:
-            raise RuleError(
+            refuse(
+                rulebook.HEROES_PER_PLAYER,
                 f"with 4 players each plays one hero, and {player} has {len(heroes)}",
                 place=place,
                 field="heroes",
             )
-        raise RuleError(
-            f"with 2 players each runs a whole team (both its heroes), and {player} has {len(heroes)}",
-            place=place,
-            field="heroes",
-        )
+        else:
+            refuse(
+                rulebook.HEROES_PER_PLAYER,
+                f"with 2 players each runs a whole team (both its heroes), and {player} has {len(heroes)}",
+                place=place,
+                field="heroes",
+            )
     teams = {HEROES[hero] for hero in heroes}
     if len(teams) > 1:
-        raise RuleError(
+        refuse(
+            rulebook.EACH_HERO_ONCE,
             f"{' and '.join(heroes)} are on different teams: a player runs one team",
             place=place,
             field="heroes",
@@ -490,21 +501,24 @@ def _check_rooms(rooms: Any, winter_soldier: str | None, quinjet: str | None, pl
             )
     total = sum(rooms.values())
     if total > ROOMS_WITH_THE_QUINJET:
-        raise RuleError(
+        refuse(
+            rulebook.ROOMS_ON_THE_BOARD,
             f"the teams hold {total} rooms, but there are {ROOMS_ON_THE_BOARD} rooms and the Quinjet "
             f"({ROOMS_WITH_THE_QUINJET} in all)",
             place=place,
             field="rooms",
         )
     if quinjet is None and total > ROOMS_ON_THE_BOARD:
-        raise RuleError(
+        refuse(
+            rulebook.ROOMS_ON_THE_BOARD,
             f"nobody holds the Quinjet, so the teams hold at most {ROOMS_ON_THE_BOARD} rooms, not {total}",
             place=place,
             field="rooms",
         )
     for team, what in ((quinjet, "the Quinjet"), (winter_soldier, "the Winter Soldier")):
         if team is not None and rooms[team] == 0:
-            raise RuleError(
+            refuse(
+                rulebook.HOLDER_HOLDS_A_ROOM,
                 f"{TEAM_NAMES[team]} holds {what}, so it controls at least one room, not 0",
                 place=place,
                 field="rooms",

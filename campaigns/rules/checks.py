@@ -11,14 +11,13 @@ builds on these checks; nothing here knows of it.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 import re
 from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any
 
-from .base import Entry, RuleError
+from .base import Entry, Rule, RuleError, did_you_mean, refuse, suggestion  # noqa: F401 (shared here too)
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -71,23 +70,6 @@ def json_copy(value: Any) -> Any:
 
 
 # Names ----------------------------------------------------------------------------------
-
-
-def suggestion(name: Any, options: Iterable[str]) -> str | None:
-    """The option closest to a mistyped name (ignoring case), or None when none is close."""
-    if not isinstance(name, str):
-        return None
-    by_folded: dict[str, str] = {}
-    for option in options:
-        by_folded.setdefault(option.casefold(), option)  # the first of options alike but for case
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1)
-    return by_folded[close[0]] if close else None
-
-
-def did_you_mean(name: Any, options: Iterable[str]) -> str:
-    """The end of a refusal that suggests a close option, ' (did you mean X?)', or "" when none is."""
-    close = suggestion(name, options)
-    return f" (did you mean {close}?)" if close is not None else ""
 
 
 def join_names(names: Iterable[str]) -> str:
@@ -216,16 +198,18 @@ def seat_place(game_place: str, index: int, seat: Any) -> str:
 
 
 def check_seat(
-    seat: Any, place: str, required, optional, what: str, players: list[str], seated: Iterable[str]
+    seat: Any, place: str, required, optional, what: str, players: list[str], seated: Iterable[str],
+    rule: Rule | None = None,
 ) -> str:
     """A play log's seat: a JSON object with its keys, for a roster player with no other seat
-    (`seated`: the players seated before it); returns the player."""
+    (`seated`: the players seated before it; `rule`, the log's rule of one seat a player);
+    returns the player."""
     if not isinstance(seat, dict):
         raise RuleError("a seat must be a JSON object", place=place, field="seats")
     check_keys(seat, required, optional, place, what)
     player = check_player(players, seat["player"], place)
     if player in seated:
-        raise RuleError(f"{player} has two seats: one seat per player", place=place, field="player")
+        refuse(rule, f"{player} has two seats: one seat per player", place=place, field="player")
     return player
 
 

@@ -13,10 +13,11 @@ from types import ModuleType
 from typing import Any
 
 from . import limits
-from .base import Entry, RuleError, Timeline, fold, game_numbers
+from .base import HOUSE_RULE, Entry, RuleError, Timeline, fold, game_numbers
 
 FORMAT = "campaign-journal/1"
 COMMON_KEYS = ("format", "system", "name", "players")
+HOUSE_RULES = "house_rules"  # every system's: the rules the group set aside (docs/journal.md)
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -71,7 +72,7 @@ def read(journal: Any, systems: Iterable[ModuleType]):
         known = ", ".join(by_key)
         raise RuleError(f"'system' must be one of {known}, not {json.dumps(system_key)}")
     system = by_key[system_key]
-    allowed = set(COMMON_KEYS) | set(system.JOURNAL_KEYS)
+    allowed = set(COMMON_KEYS) | set(system.JOURNAL_KEYS) | {HOUSE_RULES}
     for key in journal:
         if key not in allowed:
             raise RuleError(f"unknown key '{key}' in the journal")
@@ -94,9 +95,29 @@ def read(journal: Any, systems: Iterable[ModuleType]):
     games_count = len(games) if isinstance(games, list) else 0
     limits.check_journal_size(games_count, 0, limits.max_games(system))
     limits.check_journal_values(journal)
-    entries = system.journal_entries(journal)
+    entries = [*_house_rule_entries(journal, games_count), *system.journal_entries(journal)]
     limits.check_journal_size(games_count, len(entries), limits.max_games(system))
     return system, name, players, entries
+
+
+def _house_rule_entries(journal: dict, games: int) -> list[Entry]:
+    """The journal's house rules, as entries the fold applies before anything else (each says
+    the games it covers). Each covers a game the journal has, or the next: from 0 (the setup) to
+    one more than its games."""
+    house_rules = journal.get(HOUSE_RULES, [])
+    if not isinstance(house_rules, list):
+        raise RuleError(f"'{HOUSE_RULES}' must be a list of house rules", field=HOUSE_RULES)
+    for index, house_rule in enumerate(house_rules, 1):
+        start = house_rule.get("from_game") if isinstance(house_rule, dict) else None
+        if isinstance(start, int) and not isinstance(start, bool) and start > games + 1:
+            raise RuleError(
+                f"'from_game' {start} is a game the journal does not have: it has {games}",
+                place=f"house rule {index}", field="from_game",
+            )
+    return [
+        Entry(HOUSE_RULE, dict(house_rule)) if isinstance(house_rule, dict) else Entry(HOUSE_RULE, house_rule)
+        for house_rule in house_rules
+    ]
 
 
 def load(journal: Any, systems: Iterable[ModuleType]) -> tuple[Any, str, list[str], list[Entry], Timeline]:
@@ -108,12 +129,14 @@ def load(journal: Any, systems: Iterable[ModuleType]) -> tuple[Any, str, list[st
 
 def write(system, name: str, players: list[str], entries: list[Entry]) -> dict[str, Any]:
     """The journal of a campaign, from its roster and entries."""
+    house_rules = [dict(entry.data) for entry in entries if entry.kind == HOUSE_RULE]
     return {
         "format": FORMAT,
         "system": system.KEY,
         "name": name,
         "players": list(players),
-        **system.journal_parts(entries),
+        **system.journal_parts([entry for entry in entries if entry.kind != HOUSE_RULE]),
+        **({HOUSE_RULES: house_rules} if house_rules else {}),
     }
 
 

@@ -11,8 +11,11 @@ Defaults, written once: a system with no words of its own for its entries takes
 `describe = base.describe` (the plain description); a system whose fold keeps the state as of
 each game (most) has `state_as_of = None`.
 
-The states `new_state` returns (and `apply` changes) hold `players` (the roster) and
-`games_finished`, the games played to their end: the one count of games every page shows.
+The states `new_state` returns (and `apply` changes) hold `players` (the roster),
+`games_finished`, the games played to their end (the one count of games every page shows), and
+`law` (base.Law: the house rules and every ruled entry, which the fold keeps); `state_json`
+includes `law.state_json()`. A check refuses through `base.refuse(rule, ...)`, so that the group
+may set the rule aside (a ruling, a house rule).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from .base import Entry
+from .base import Entry, Rule
 
 
 @runtime_checkable
@@ -30,6 +33,11 @@ class Rules(Protocol):
     KEY: str  # the system's key: the journal's "system", a campaign's `system` ("risk-legacy")
     LABEL: str  # the game's name for people ("Risk Legacy")
     JOURNAL_KEYS: tuple[str, ...]  # its journal's own top-level keys ("setup", "games", ...)
+    # Every rule it checks (base.Rule: its id, words, rulebook heading, whether a ruling may set
+    # it aside), and the file of its rulebook the headings are printed in ("risk-legacy.txt"; None
+    # for a game whose rules are written nowhere else).
+    RULES: tuple[Rule, ...]
+    RULEBOOK: str | None
     # The state as of game n worked out from the state now, or None. A module that has one (a
     # play log: its state as of play n is its plays 1..n) is folded without a copy of the
     # state per game (base.fold), so a long log costs time and memory linear in its plays,

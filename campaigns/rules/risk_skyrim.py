@@ -55,7 +55,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Entry, RuleError
+from . import risk_skyrim_rulebook as rulebook
+from .base import Entry, RuleError, refuse
 from .checks import (
     check_game_basics,
     check_one_of,
@@ -78,6 +79,7 @@ from .play_log import (
 
 KEY = "risk-skyrim"
 LABEL = "Risk: The Elder Scrolls V: Skyrim"
+RULES, RULEBOOK = rulebook.RULES, rulebook.RULEBOOK
 # "play_corrections" is an extension of docs/journal.md (play_log/journal.py, docs/journal.md, "Extensions").
 JOURNAL_KEYS = ("setup", "games", "play_corrections")
 
@@ -207,8 +209,11 @@ def neutral_territories(mode: str, players: int) -> int:
 def _check_player_count(mode: str, players: int) -> None:
     check_one_of(mode, MODES, "mode")
     counts = PLAYER_COUNTS[mode]
-    if not is_whole(players) or players not in counts:
-        raise RuleError(
+    if not is_whole(players) or players < 1:
+        raise RuleError(f"a play needs players, not {players}", field="seats")
+    if players not in counts:
+        refuse(
+            rulebook.PLAYERS_PER_MODE,
             f"{MODES[mode]} is played by {counts.start} to {counts.stop - 1} players, not {players}",
             field="seats",
         )
@@ -303,7 +308,8 @@ def _check_brought_in(state: SkyrimLog, data: dict) -> GameRecord:
         if "faction" in seat:
             faction = check_one_of(seat["faction"], FACTIONS, "faction", seat_place(place, index, seat))
             if faction in factions.values():
-                raise RuleError(
+                refuse(
+                    rulebook.ONE_FACTION_PER_PLAY,
                     f"the {faction} have two seats: each faction once a game",
                     place=seat_place(place, index, seat), field="faction",
                 )
@@ -342,11 +348,13 @@ def _check_seat(
     required, optional = SEAT_FIELDS[mode]
     keys = ("player", "faction", *required)
     seated = [other["player"] for other in earlier]
-    check_seat(seat, place, keys, optional, f"a {MODES[mode]} seat", state.players, seated)
+    check_seat(seat, place, keys, optional, f"a {MODES[mode]} seat", state.players, seated,
+               rulebook.ONE_SEAT_PER_PLAYER)
     faction = check_one_of(seat["faction"], FACTIONS, "faction", place)
     for other in earlier:
         if other["faction"] == faction:
-            raise RuleError(
+            refuse(
+                rulebook.ONE_FACTION_PER_PLAY,
                 f"{other['player']} already plays the {faction}: each faction once a game",
                 place=place,
                 field="faction",
@@ -384,7 +392,8 @@ def _check_holdings(seat: dict, place: str) -> None:
     for key in counted:
         if seat[key] > seat["territories"]:
             held = seat["territories"]
-            raise RuleError(
+            refuse(
+                rulebook.FORTS_AND_PORTALS_IN_TERRITORIES,
                 f"{seat['player']} holds {seat[key]} {key} but only {held} "
                 f"{'territory' if held == 1 else 'territories'}: {key} are in territories",
                 place=place,
@@ -397,7 +406,8 @@ def _check_totals(seats: list[dict], place: str) -> None:
     for key, most in (("territories", TERRITORIES), ("forts", FORTS), ("portals", PORTALS)):
         total = sum(seat.get(key, 0) for seat in seats)
         if total > most:
-            raise RuleError(
+            refuse(
+                rulebook.THE_BOARDS_TOTALS,
                 f"the seats hold {total} {key} in all, but Skyrim has only {most}", place=place, field=key
             )
 
@@ -432,7 +442,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
     qualified = dovahkiin_contenders(seats)
     stated = [seat["player"] for seat in seats if seat.get("won") is True]
     if not qualified:
-        raise RuleError(
+        refuse(
+            rulebook.DOVAHKIIN_WINNER,
             f"no seat has {VICTORY_POINTS_TO_WIN} or more victory points with its hero alive: "
             "a Dovahkiin game ends only when someone does (a game played with Dovahkiin rules but Chaos "
             "victory conditions is logged as a Chaos play, with Dovahkiin rules noted)",
@@ -441,7 +452,8 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
         )
     for player in stated:
         if player not in qualified:
-            raise RuleError(
+            refuse(
+                rulebook.DOVAHKIIN_WINNER,
                 f"{player} did not win: the winner has {VICTORY_POINTS_TO_WIN}+ victory points "
                 "and a living hero",
                 place=place,
@@ -449,15 +461,17 @@ def _dovahkiin_winners(seats: list[dict], place: str) -> list[str]:
             )
     if len(qualified) == 1:
         if stated:
-            raise RuleError(
+            refuse(
+                rulebook.DOVAHKIIN_WINNER,
                 f"only {qualified[0]} has {VICTORY_POINTS_TO_WIN}+ victory points with a living hero, "
                 "so the winner is not written ('won' only picks among several)",
                 place=place,
                 field="won",
             )
-        return qualified
+        return stated or qualified
     if len(stated) != 1:
-        raise RuleError(
+        refuse(
+            rulebook.DOVAHKIIN_WINNER,
             f"{join_names(qualified)} {'both' if len(qualified) == 2 else 'all'} have "
             f"{VICTORY_POINTS_TO_WIN}+ "
             "victory points with their hero "
@@ -472,14 +486,17 @@ def _civil_war_winners(seats: list[dict], place: str) -> list[str]:
     """The winner holds all 48 territories (so the others were all eliminated)."""
     winners = [seat for seat in seats if seat["territories"] == TERRITORIES]
     if not winners:
-        raise RuleError(
+        refuse(
+            rulebook.CIVIL_WAR_WINNER,
             f"in Civil War the winner holds all {TERRITORIES} territories, and no seat does",
             place=place,
             field="territories",
         )
+        return []  # the group ruled the play stands as written, with no winner
     winner = winners[0]
     if "eliminated_in_turn" in winner:
-        raise RuleError(
+        refuse(
+            rulebook.CIVIL_WAR_WINNER,
             f"{winner['player']} holds all {TERRITORIES} territories, so was not eliminated",
             place=f"{place}, seat {seats.index(winner) + 1} ({winner['player']})",
             field="eliminated_in_turn",

@@ -19,7 +19,7 @@ PLACES = ("A quest", "The Stronghold chart", "The Threat Event deck")
 
 def ana_must_feed(owner):
     """Chapter 1, day: Ana is a Vampire at hunger 3 (the day turn asks where her tokens go), Ben
-    and Cid Vigilants."""
+    and Cid Vigilants, the Hall of the Vigilant at level 1."""
     campaign = first_sitting(owner)
     store.append(campaign, [
         Entry("event", {"type": "pledge", "player": "Ana", "side": "volkihar"}),
@@ -27,6 +27,7 @@ def ana_must_feed(owner):
         Entry("event", {"type": "pledge", "player": "Cid", "side": "vigilants"}),
         Entry("event", {"type": "day_night", "side": "day"}),
         *[Entry("event", {"type": "hunger", "player": "Ana"}) for _ in range(3)],
+        Entry("event", {"type": "fort_stars", "player": "Ben", "count": 3}),  # the Hall's cards: from level 1
     ], owner)
     return campaign
 

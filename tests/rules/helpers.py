@@ -31,15 +31,21 @@ class PlayLog:
 
         state = self.system.new_state(self.players)
         for entry in entries:
-            self.system.apply(state, entry)
+            self._apply(state, entry)
         return state
+
+    def _apply(self, state, entry) -> None:
+        """As the fold applies an entry: with what its ruling and the house rules set aside."""
+        opening = entry.kind == base.GAME_KIND and isinstance(entry.data, dict)
+        number = entry.data.get("number", len(state.games) + 1) if opening else len(state.games)
+        base.apply_with_law(self.system, state, entry, number)
 
     def refused(self, entry, state=None) -> RuleError:
         """Apply an entry that must be refused; the log must come out untouched."""
         state = self.logged() if state is None else state
         before = copy.deepcopy(state)
         with pytest.raises(RuleError) as caught:
-            self.system.apply(state, entry)
+            self._apply(state, entry)
         assert state == before, "a refused entry changed the log"
         return caught.value
 
@@ -104,7 +110,7 @@ def reference_states(rules, players: list[str], entries: list[Entry]) -> dict[in
         if entry.kind == base.GAME_KIND:
             after[last] = pickle.loads(pickle.dumps(state))
             last = entry.data.get("number", last + 1)
-        rules.apply(state, entry)
+        base.apply_with_law(rules, state, entry, last)  # as the fold applies it: rulings set aside
     after[last] = state
     return after
 

@@ -328,7 +328,8 @@ def test_the_dawnguard_rules_go_through_no_earlier_fort_card():
         entries = [Entry("setup", {"heroes": [{"player": "Ana", "hero": "Sigrid", "race": "Nord"}],
                                    "fort_thresholds": {"hall_of_the_vigilant": [3], "fort_dawnguard": [3]}}),
                    Entry("game", {"number": 1, "played_on": "2026-01-01", "chapter": 1}),
-                   Entry("event", {"type": "pledge", "player": "Ana", "side": "vigilants"})]
+                   Entry("event", {"type": "pledge", "player": "Ana", "side": "vigilants"}),
+                   Entry("event", {"type": "fort_stars", "player": "Ana", "count": 3})]  # level 1: cards drawn
         entries += [Entry("event", {"type": "fort_card", "player": "Ana", "card": f"Card {n}"}) for n in range(count)]
         return entries
 

@@ -41,7 +41,7 @@ class Command(BaseCommand):
         try:
             campaign = store.import_journal(parse_json(text), owner=owner_user)
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error.told) from None
         self.stdout.write(campaign.slug)
 
     def append_into(self, slug: str, text) -> None:
@@ -53,7 +53,7 @@ class Command(BaseCommand):
         try:
             appended = store.append_journal(campaign, parse_json(text))
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error.told) from None
         self.stdout.write(appended_sentence(campaign, appended))
         self.stdout.write(campaign.slug)
 

@@ -64,6 +64,7 @@ campaigns/systems/dawnguard/ (its GameSystem: campaigns/systems/base.py).
 
 from ..base import Entry, RuleError
 from .box import (
+    ALONE_OPTIONAL_THRESHOLD_KEYS,
     ALONE_THRESHOLD_KEYS,
     BOARD_PLACES,
     CASTLE,
@@ -117,6 +118,7 @@ from .events import (
 )
 from .fold import apply
 from .journal import journal_entries, journal_parts, state_json
+from .rulebook import RULEBOOK, RULES
 from .setup import check_thresholds, threshold_forts
 from .sitting import why_not_chapter
 from .state import (
@@ -159,6 +161,8 @@ from .table import (
 state_as_of = None
 
 __all__ = [
+    "RULEBOOK",
+    "RULES",
     "balance_in_play",
     "Entry",
     "RuleError",
@@ -185,6 +189,7 @@ __all__ = [
     "CASTLE",
     "THRESHOLD_KEYS",
     "ALONE_THRESHOLD_KEYS",
+    "ALONE_OPTIONAL_THRESHOLD_KEYS",
     "FIRST_LEVEL",
     "START_FROM_SCRATCH",
     "LEVELS_ON_JOINING",

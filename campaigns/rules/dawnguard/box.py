@@ -27,9 +27,12 @@ BOARD_PLACES = ("quest", "stronghold", "space")
 HALL, FORT_DAWNGUARD, CASTLE = "Hall of the Vigilant", "Fort Dawnguard", "Castle Volkihar"
 # The fort cards whose thresholds a setup enters (docs/journal.md): the Hall and its other side.
 THRESHOLD_KEYS = {"hall_of_the_vigilant": HALL, "fort_dawnguard": FORT_DAWNGUARD}
-# Chapter 2 played alone never sees the Hall: its setup enters Fort Dawnguard's and Castle
-# Volkihar's thresholds instead (docs/rules.md, 2026-12-01; docs/journal.md, "Extensions").
-ALONE_THRESHOLD_KEYS = {"fort_dawnguard": FORT_DAWNGUARD, "castle_volkihar": CASTLE}
+# Chapter 2 played alone never sees the Hall: its setup enters Fort Dawnguard's thresholds only,
+# the one fort that levels up there (docs/rules.md, corrected 2026-12-02; docs/journal.md).
+ALONE_THRESHOLD_KEYS = {"fort_dawnguard": FORT_DAWNGUARD}
+# A journal written before 2026-12-02 may still give Castle Volkihar's thresholds beside them (kept
+# as written; no player puts stars on the Castle, so nothing reads them).
+ALONE_OPTIONAL_THRESHOLD_KEYS = {"castle_volkihar": CASTLE}
 
 FIRST_LEVEL = 1
 # The rulebook's chapter 1 setup: why a hero never starts above level 1 (docs/rules.md, 2026-12-01).
@@ -113,7 +116,7 @@ EVENT_FIELDS = {
 EVENT_OPTIONAL_FIELDS = {"day_turn": ("feeds",), "fort_card": ("follower",)}
 EVENT_TYPES = tuple(EVENT_FIELDS)
 GAME_KEYS = ("number", "played_on", "chapter")
-GAME_OPTIONAL_KEYS = ("sides",)
+GAME_OPTIONAL_KEYS = ("sides", "ruling")  # a ruling: docs/journal.md, "Rulings"
 HERO_KEYS = ("player", "hero", "race")
 HERO_OPTIONAL_KEYS = ("level",)
 CORRECTIONS_KEY = "fort_threshold_corrections"

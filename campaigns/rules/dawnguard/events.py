@@ -4,8 +4,9 @@ Each applier checks everything before it changes anything."""
 
 from __future__ import annotations
 
-from ..base import RuleError
+from ..base import RuleError, refuse
 from ..checks import check_keys, check_one_of, check_player, require_text
+from . import rulebook as rules
 from .box import (
     BOARD_PLACES,
     CASTLE,
@@ -80,10 +81,13 @@ def _no_dawnguard_in_chapter_1(state: DawnguardState, event: dict, verb: str) ->
 def _pledge(state: DawnguardState, event: dict) -> None:
     """Pledges are made during chapter 1; a Volkihar player draws a Vampirism card."""
     if state.chapter != 1:
-        raise RuleError("pledges are made in chapter 1 only: a player who comes later joins (a join event)")
+        refuse(rules.PLEDGE_IN_CHAPTER_1,
+               "pledges are made in chapter 1 only: a player who comes later joins (a join event)")
     hero = hero_of(state, event)
     if hero.side is not None:
-        raise RuleError(f"{hero.player} has already pledged to {SIDE_NAMES[hero.side]}", field="player")
+        refuse(
+            rules.PLEDGE_ONCE, f"{hero.player} has already pledged to {SIDE_NAMES[hero.side]}", field="player"
+        )
     _no_dawnguard_in_chapter_1(state, event, "pledges to")
     side = check_one_of(event["side"], SIDES, "side", naming_the_value=True)
     hero.side = side
@@ -101,16 +105,19 @@ def balance_in_play(state: DawnguardState) -> bool:
 def _marker(state: DawnguardState, event: dict) -> None:
     """Chapter 1 balance: 6 markers between the two cards, never below zero on either."""
     if not balance_in_play(state):
-        raise RuleError("the Hall and Castle markers are moved in chapter 1 only")
+        refuse(rules.MARKERS_IN_CHAPTER_1, "the Hall and Castle markers are moved in chapter 1 only")
     icon = check_one_of(event["icon"], (THREAT_ICON, WINGED_ICON), "icon", naming_the_value=True)
     if icon == THREAT_ICON:
         if state.hall_markers == 0:
-            raise RuleError(f"no marker is left on the {HALL} card to move to {CASTLE}", field="icon")
+            refuse(
+                rules.SIX_MARKERS, f"no marker is left on the {HALL} card to move to {CASTLE}", field="icon"
+            )
         state.hall_markers -= 1
         state.castle_markers += 1
     else:
         if state.castle_markers == 0:
-            raise RuleError(f"no marker is left on the {CASTLE} card to move to the {HALL}", field="icon")
+            refuse(rules.SIX_MARKERS, f"no marker is left on the {CASTLE} card to move to the {HALL}",
+                   field="icon")
         state.castle_markers -= 1
         state.hall_markers += 1
     moved = "from the Hall to the Castle" if icon == THREAT_ICON else "from the Castle to the Hall"
@@ -126,7 +133,8 @@ def _day_night(state: DawnguardState, event: dict) -> None:
     side = check_one_of(event["side"], (DAY, NIGHT), "side", naming_the_value=True)
     if side == state.day_night:
         other = NIGHT if side == DAY else DAY
-        raise RuleError(f"it is already {side}: the Day/Night token can only flip to {other}", field="side")
+        refuse(rules.DAY_NIGHT_FLIPS, f"it is already {side}: the Day/Night token can only flip to {other}",
+               field="side")
     state.day_night = side
     happen(state, "day_night", f"the Day/Night token turns to {side}")
 
@@ -134,8 +142,15 @@ def _day_night(state: DawnguardState, event: dict) -> None:
 def _hunger(state: DawnguardState, event: dict) -> None:
     """A Vampire adds a threat token to their Vampirism card; one at 3 must feed first."""
     hero = vampire_of(state, event, "have hunger")
+    if state.day_night == NIGHT:  # hunger grows while the day side is up (a token not logged yet may be)
+        refuse(
+            rules.HUNGER_BY_DAY,
+            "hunger grows only while the Day/Night token shows day, and it shows night",
+            field="player",
+        )
     if hero.hunger >= MAX_HUNGER:
-        raise RuleError(
+        refuse(
+            rules.HUNGER_AT_MOST_THREE,
             f"{hero.player}'s hunger is already {MAX_HUNGER}: a Vampire at {MAX_HUNGER} must feed first",
             field="player",
         )
@@ -181,9 +196,11 @@ def vampires_to_feed_on_day_turn(state: DawnguardState) -> list[str]:
 def _day_turn(state: DawnguardState, event: dict) -> None:
     """After the Event card, on day: each Vampire at 3 feeds at once (and adds nothing);
     every other Vampire adds 1 threat token to their Vampirism card."""
+    if not state.vampires():
+        raise RuleError("no player is a Vampire: a day turn changes no hunger")
     why = why_not_day_turn(state)
     if why:
-        raise RuleError(why)
+        refuse(rules.HUNGER_BY_DAY, why)
     feeds = event.get("feeds", [])
     if not isinstance(feeds, list):
         raise RuleError("'feeds' must list each Vampire at 3 with where their tokens go", field="feeds")
@@ -196,11 +213,12 @@ def _day_turn(state: DawnguardState, event: dict) -> None:
         player = check_player(state.players, item["player"], field="feeds")
         hero = state.heroes.get(player)
         if hero is None or not hero.is_vampire:
-            raise RuleError(f"{player} is not a Vampire: only Vampires feed", field="feeds")
+            refuse(rules.VAMPIRES_ONLY, f"{player} is not a Vampire: only Vampires feed", field="feeds")
         if player in fed:
             raise RuleError(f"{player} feeds once on a day turn", field="feeds")
         if player not in must_feed:
-            raise RuleError(
+            refuse(
+                rules.DAY_TURN_FEEDS_AT_THREE,
                 f"{player}'s hunger is {hero.hunger}: on a day turn only a Vampire at {MAX_HUNGER} feeds "
                 "(any other adds 1; a Vampire may also feed on their own turn)",
                 field="feeds",
@@ -208,7 +226,8 @@ def _day_turn(state: DawnguardState, event: dict) -> None:
         fed[player] = check_feeding(hero, item["to"], field="feeds")
     unfed = [player for player in must_feed if player not in fed]
     if unfed:
-        raise RuleError(
+        refuse(
+            rules.DAY_TURN_FEEDS_AT_THREE,
             f"{has_or_have(unfed)} {MAX_HUNGER} threat tokens and must feed at once: "
             "say where each token goes",
             field="feeds",
@@ -233,12 +252,14 @@ def _fort_stars(state: DawnguardState, event: dict) -> None:
     """Vigilant/Dawnguard players may put stars on their fort; Vampires don't."""
     hero = hero_of(state, event)
     if hero.is_vampire:
-        raise RuleError(
+        refuse(
+            rules.VAMPIRES_ADD_NO_STARS,
             f"{hero.player} is a Vampire: Vampires don't add stars, only Vigilant and Dawnguard players do",
             field="player",
         )
     if hero.side is None:
-        raise RuleError(
+        refuse(
+            rules.FORT_OF_ONES_SIDE,
             f"{hero.player} has not pledged yet: only Vigilant players add stars to their fort",
             field="player",
         )
@@ -246,10 +267,13 @@ def _fort_stars(state: DawnguardState, event: dict) -> None:
     fort = state.vigilant_fort
     if count > fort.stars_to_top:
         if fort.stars_to_top == 0:
-            raise RuleError(
-                f"the {fort.name} is at its top level ({fort.gold}): it takes no more stars", field="count"
+            refuse(
+                rules.FORT_TOP_LEVEL,
+                f"the {fort.name} is at its top level ({fort.gold}): it takes no more stars",
+                field="count",
             )
-        raise RuleError(
+        refuse(
+            rules.FORT_TOP_LEVEL,
             f"the {fort.name} takes only {counted(fort.stars_to_top, 'more star')} before its top level",
             field="count",
         )
@@ -317,8 +341,17 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
     earlier draw of the same name is refused (docs/rules.md, 2026-12-01)."""
     hero = hero_of(state, event)
     if hero.side is None:
-        raise RuleError(
-            f"{hero.player} has not pledged yet: fort cards come from one's own side's fort", field="player"
+        refuse(
+            rules.FORT_OF_ONES_SIDE,
+            f"{hero.player} has not pledged yet: fort cards come from one's own side's fort",
+            field="player",
+        )
+    if not hero.is_vampire and state.vigilant_fort.gold == 0:
+        refuse(
+            rules.FORT_CARD_FROM_A_LEVELLED_FORT,
+            f"{fort_called(state.vigilant_fort.name)} is still at level 0: its cards are drawn once it has "
+            "levelled up to where cards are available",
+            field="player",
         )
     card = require_text(event, "card")
     follower = event.get("follower", False)
@@ -326,7 +359,8 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
         raise RuleError("'follower' is true for a Follower card; leave it out for an item", field="follower")
     drawn = state.fort_cards[hero.player]
     if fort_card_key(card) in state.fort_cards_folded.get(hero.player, ()):
-        raise RuleError(
+        refuse(
+            rules.FORT_CARD_ONCE,
             f"{hero.player} has already drawn {fort_card_name(state, card)}: "
             "a player draws each fort card at "
             "most once",
@@ -334,14 +368,16 @@ def _fort_card(state: DawnguardState, event: dict) -> None:
         )
     holder = fort_card_holder(state, card)
     if holder is not None and holder != hero.player:
-        raise RuleError(
+        refuse(
+            rules.FOLLOWER_HELD_ELSEWHERE,
             f"{holder} holds the Follower {fort_card_name(state, card)}: it cannot be drawn, draw the next "
             "numbered card "
             "instead",
             field="card",
         )
     if follower and fort_card_kind(state, card) == "item":
-        raise RuleError(
+        refuse(
+            rules.FOLLOWER_OR_ITEM,
             f"{fort_card_name(state, card)} was drawn as an item before: "
             "a card drawn from a fort is a Follower or an item for the whole campaign",
             field="follower",
@@ -364,8 +400,9 @@ def _threat_count(state: DawnguardState, event: dict, held: int, where: str) -> 
         )
     if held + count < 0:
         if held == 0:
-            raise RuleError(f"{where} holds no token: none can be removed", field="count")
-        raise RuleError(
+            refuse(rules.TWENTY_THREAT_TOKENS, f"{where} holds no token: none can be removed", field="count")
+        refuse(
+            rules.TWENTY_THREAT_TOKENS,
             f"{where} holds only {counted(held, 'token')}: {-count} cannot be removed", field="count"
         )
     if count > 0:
@@ -403,7 +440,9 @@ def _join(state: DawnguardState, event: dict) -> None:
     """A later player chooses a side, levels up twice (and takes an equipment and a treasure)."""
     player = check_player(state.players, event["player"])
     if player in state.heroes:
-        raise RuleError(f"{player} already plays {state.heroes[player].hero}", field="player")
+        refuse(
+            rules.ONE_HERO_PER_PLAYER, f"{player} already plays {state.heroes[player].hero}", field="player"
+        )
     hero_name = require_text(event, "hero")
     race = require_text(event, "race")
     _no_dawnguard_in_chapter_1(state, event, "joins")
@@ -426,8 +465,9 @@ def _chapter_complete(state: DawnguardState, event: dict) -> None:
     if state.chapter == 1:
         unpledged = state.unpledged()
         if unpledged:
-            raise RuleError(
-                f"{has_or_have(unpledged)} not pledged yet: every player pledges during chapter 1"
+            refuse(
+                rules.EVERY_PLAYER_PLEDGES,
+                f"{has_or_have(unpledged)} not pledged yet: every player pledges during chapter 1",
             )
         state.chapter_1_totals = {"hall": state.hall_markers, "castle": state.castle_markers}
     state.chapter_complete = True

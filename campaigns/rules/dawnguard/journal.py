@@ -146,4 +146,5 @@ def state_json(state: DawnguardState) -> dict[str, Any]:
         "threat_deck_tokens": state.threat_deck,
         "board_threat_tokens": state.board_threat,
         "fort_cards": {player: list(cards) for player, cards in state.fort_cards.items()},
+        **state.law.state_json(),
     }

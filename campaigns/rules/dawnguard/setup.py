@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..base import RuleError
+from ..base import RuleError, refuse
 from ..checks import check_keys, check_player, is_whole, require_text
+from . import rulebook as rules
 from .box import (
+    ALONE_OPTIONAL_THRESHOLD_KEYS,
     ALONE_THRESHOLD_KEYS,
     FIRST_LEVEL,
     FORT_DAWNGUARD,
@@ -58,25 +60,34 @@ def _setup_heroes(state: DawnguardState, heroes: Any) -> list[Hero]:
         check_keys(item, HERO_KEYS, HERO_OPTIONAL_KEYS, place, "a hero")
         player = check_player(state.players, item["player"], place)
         if any(hero.player == player for hero in made):
-            raise RuleError(f"{player} has two heroes: one hero per player", place=place, field="player")
+            refuse(rules.ONE_HERO_PER_PLAYER, f"{player} has two heroes: one hero per player", place=place,
+                   field="player")
         level = item.get("level", FIRST_LEVEL)
-        if level != FIRST_LEVEL or not is_whole(level):
-            # docs/rules.md, 2026-12-01: every hero starts at level 1 (chapter 2 played alone and a
-            # joining player level up twice from there, as the tracker does).
-            shown = level if is_whole(level) else json.dumps(level)
+        if not is_whole(level) or level < 1:
             raise RuleError(
-                f"every hero starts at level {FIRST_LEVEL}, not {shown}: {START_FROM_SCRATCH}",
+                f"every hero starts at level {FIRST_LEVEL}, not {json.dumps(level)}: {START_FROM_SCRATCH}",
                 place=place,
                 field="level",
             )
-        made.append(Hero(player, require_text(item, "hero", place), require_text(item, "race", place)))
+        if level != FIRST_LEVEL:
+            # docs/rules.md, 2026-12-01: every hero starts at level 1 (chapter 2 played alone and a
+            # joining player level up twice from there, as the tracker does).
+            refuse(
+                rules.HEROES_START_AT_LEVEL_1,
+                f"every hero starts at level {FIRST_LEVEL}, not {level}: {START_FROM_SCRATCH}",
+                place=place,
+                field="level",
+            )
+        made.append(
+            Hero(player, require_text(item, "hero", place), require_text(item, "race", place), level=level)
+        )
     return made
 
 
 def threshold_forts(thresholds: dict) -> dict[str, str]:
     """The fort cards a campaign's thresholds are for (key -> name): the Hall and Fort Dawnguard,
     or, set up for chapter 2 played alone, Fort Dawnguard and Castle Volkihar."""
-    alone = "castle_volkihar" in thresholds and "hall_of_the_vigilant" not in thresholds
+    alone = "fort_dawnguard" in thresholds and "hall_of_the_vigilant" not in thresholds
     return ALONE_THRESHOLD_KEYS if alone else THRESHOLD_KEYS
 
 
@@ -90,7 +101,9 @@ def check_thresholds(thresholds: Any, place: str | None, forts: dict | None = No
             field="fort_thresholds",
         )
     forts = forts or threshold_forts(thresholds)
-    check_keys(thresholds, tuple(forts), (), place, "'fort_thresholds'")
+    optional = ALONE_OPTIONAL_THRESHOLD_KEYS if forts == ALONE_THRESHOLD_KEYS else {}
+    check_keys(thresholds, tuple(forts), tuple(optional), place, "'fort_thresholds'")
+    forts = {**forts, **{key: fort for key, fort in optional.items() if key in thresholds}}
     for key, fort in forts.items():
         stars = thresholds[key]
         # The form names each fort's own field; a journal names the part it is in.

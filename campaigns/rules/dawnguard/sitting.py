@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import RuleError
+from ..base import RuleError, refuse
 from ..checks import (
     check_game_number,
     check_keys,
@@ -15,6 +15,7 @@ from ..checks import (
     is_whole,
     join_names,
 )
+from . import rulebook as rules
 from .box import (
     CHAPTERS,
     DAWNGUARD,
@@ -43,7 +44,7 @@ def apply_game(state: DawnguardState, data: dict) -> None:
     chapter = data["chapter"]
     why = why_not_chapter(state, chapter)
     if why:
-        raise RuleError(why, place=place, field="chapter")
+        refuse(rules.CHAPTERS_IN_ORDER, why, place=place, field="chapter")
     standalone = not state.games and chapter == STANDALONE_CHAPTER
     sides = _standalone_sides(state, data.get("sides"), place) if standalone else None
     if "sides" in data and not standalone:
@@ -87,8 +88,8 @@ def why_not_chapter(state: DawnguardState, chapter: Any) -> str | None:
     if not state.games:
         if state.set_up_alone and chapter != STANDALONE_CHAPTER:
             return (
-                f"the campaign is set up to play chapter 2 alone ({FORT_DAWNGUARD}'s and Castle Volkihar's "
-                "thresholds, no Hall of the Vigilant): its first game plays chapter 2"
+                f"the campaign is set up to play chapter 2 alone ({FORT_DAWNGUARD}'s thresholds, "
+                "no Hall of the Vigilant): its first game plays chapter 2"
             )
         if chapter in (1, STANDALONE_CHAPTER):
             return None
@@ -133,7 +134,8 @@ def _standalone_sides(state: DawnguardState, sides: Any, place: str) -> dict[str
         chosen[player] = VIGILANTS if side == DAWNGUARD else side
     missing = [player for player in state.heroes if player not in chosen]
     if missing:
-        raise RuleError(
+        refuse(
+            rules.CHAPTER_2_ALONE_SIDES,
             f"{join_names(missing)} must choose a side too: "
             "every player chooses one in chapter 2 played alone",
             place=place,

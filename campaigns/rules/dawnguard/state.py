@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import RuleError
+from ..base import Law, RuleError, refuse
 from ..checks import check_one_of, check_player, is_whole, join_names
+from . import rulebook as rules
 from .box import (
     CHAPTERS,
     DAWNGUARD,
@@ -142,6 +143,8 @@ class DawnguardState:
     # after_sittings[n]: the campaign right after sitting n (0: before the first), kept up to
     # date by every entry (one small record per sitting: never a copy of the state).
     after_sittings: list[AfterSitting] = field(default_factory=list)
+    # The house rules and every ruled entry (rules/base.py).
+    law: Law = field(default_factory=Law)
 
     @property
     def games_played(self) -> int:
@@ -254,14 +257,16 @@ def hero_of(state: DawnguardState, event: dict) -> Hero:
 def vampire_of(state: DawnguardState, event: dict, doing: str) -> Hero:
     hero = hero_of(state, event)
     if not hero.is_vampire:
-        raise RuleError(f"{hero.player} is not a Vampire: only Clan Volkihar players {doing}", field="player")
+        refuse(rules.VAMPIRES_ONLY, f"{hero.player} is not a Vampire: only Clan Volkihar players {doing}",
+               field="player")
     return hero
 
 
 def check_threat_supply(state: DawnguardState, more: int, field: str | None = None) -> None:
     """Threat tokens come out of the box: never more than the 20 it holds."""
     if state.threat_tokens_seen() + more > THREAT_TOKENS_IN_BOX:
-        raise RuleError(
+        refuse(
+            rules.TWENTY_THREAT_TOKENS,
             f"that would put more than the {THREAT_TOKENS_IN_BOX} threat tokens in the box on "
             "Vampirism cards, the board and the Threat Event deck "
             f"({state.threat_tokens_seen()} are out already)",
@@ -272,19 +277,25 @@ def check_threat_supply(state: DawnguardState, more: int, field: str | None = No
 def check_feeding(hero: Hero, places: Any, field: str = "to") -> list[str]:
     """Feeding empties the Vampirism card: one place for each token on it, each place at most once."""
     if hero.hunger == 0:
-        raise RuleError(f"{hero.player}'s Vampirism card holds no threat token to feed with", field=field)
+        refuse(
+            rules.FEEDING_EMPTIES_THE_CARD,
+            f"{hero.player}'s Vampirism card holds no threat token to feed with",
+            field=field,
+        )
     if not isinstance(places, list) or not places:
         raise RuleError(f"'{field}' must list where the tokens go: {', '.join(FEED_PLACES)}", field=field)
     for place in places:
         check_one_of(place, FEED_PLACES, field, naming_the_value=True)
     for place in FEED_PLACES:
         if places.count(place) > 1:
-            raise RuleError(
+            refuse(
+                rules.FEEDING_EMPTIES_THE_CARD,
                 f"feeding puts at most one token on each place: {FEED_PLACE_NAMES[place]} is named twice",
                 field=field,
             )
     if len(places) != hero.hunger:
-        raise RuleError(
+        refuse(
+            rules.FEEDING_EMPTIES_THE_CARD,
             f"feeding empties the Vampirism card: {hero.player}'s holds "
             f"{counted(hero.hunger, 'threat token')}, so name {hero.hunger} "
             f"{'place' if hero.hunger == 1 else 'different places'}, not {len(places)}",

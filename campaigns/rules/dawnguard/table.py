@@ -50,7 +50,7 @@ def sitting_phase(state: DawnguardState) -> str:
 def startable_chapters(state: DawnguardState) -> list[tuple[int, bool]]:
     """What a new sitting may play: (chapter, standalone) pairs. Before the first game, what
     the setup was for: chapter 1, or chapter 2 as a standalone scenario (set up with Fort
-    Dawnguard's and Castle Volkihar's thresholds, never the Hall's: docs/rules.md, 2026-12-01); then
+    Dawnguard's thresholds only, never the Hall's: docs/rules.md, corrected 2026-12-02); then
     the current chapter, or the next once it is complete. (A journal set up with the Hall's
     thresholds may still play chapter 2 alone, as journals did before: `why_not_chapter`.)"""
     if not state.set_up:

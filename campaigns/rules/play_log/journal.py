@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import GAME_KIND, Entry, RuleError
+from ..base import GAME_KIND, RULING, Entry, RuleError
 from ..checks import check_after_game, check_journal_game, check_keys, journal_games, json_copy, part_entries
 from .bg_stats import EXTENSION as BG_STATS
 from .corrections import CORRECTION, DELETION, RESTORATION
@@ -40,10 +40,10 @@ def play_log_entries(
             # A play brought in from BG Stats leaves out what BG Stats does not know: the
             # log's rules check which (bg_stats.py).
             check_journal_game(
-                game, index, ("number", "played_on", "seats", BG_STATS), (*game_keys, *optional)
+                game, index, ("number", "played_on", "seats", BG_STATS), (*game_keys, *optional, RULING)
             )
         else:
-            check_journal_game(game, index, game_keys, optional)
+            check_journal_game(game, index, game_keys, (*optional, RULING))
         entries.append(Entry("game", json_copy(game)))
         entries += changes.pop(index, [])
     return entries
@@ -78,6 +78,7 @@ def play_log_json(system_key: str, state: PlayLog, game_json: Callable[[Any], di
             player: {"plays": record.plays, "wins": record.wins, "win_rate": record.win_rate}
             for player, record in state.records.items()
         },
+        **state.law.state_json(),
     }
 
 

@@ -12,6 +12,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base import Law
+
 
 @dataclass
 class PlayerRecord:
@@ -45,6 +47,8 @@ class PlayLog:
     played: dict[int, dict] = field(default_factory=dict)
     deleted: dict[int, Any] = field(default_factory=dict)  # number -> the deleted play's record
     corrections: dict[int, int] = field(default_factory=dict)  # number -> times corrected
+    # The house rules and every ruled entry (rules/base.py).
+    law: Law = field(default_factory=Law)
 
     @classmethod
     def for_roster(cls, players: list[str]):
@@ -120,6 +124,10 @@ def state_as_of(state: PlayLog, number: int) -> PlayLog:
     derived.deleted = {n: game for n, game in state.deleted.items() if n <= number}
     derived.corrections = {n: times for n, times in state.corrections.items() if n <= number}
     derived.records = {player: PlayerRecord() for player in state.records}
+    derived.law = Law(
+        house_rules=list(state.law.house_rules),
+        rulings=[ruling for ruling in state.law.rulings if ruling["game"] <= number],
+    )
     for game in derived.games:
         count_play(derived, game, +1)
     return derived

@@ -7,12 +7,16 @@ Plain Python, no Django. The entries of a campaign, in order:
     trade_in_chart  {"chart": {"<icons>": troops}}      the chart corrected, any time after the setup
     game        {"number", "played_on", "seats": [{"player", "faction", "start"}],
                  optional "keys": the journal game's optional keys}            opens a game
-    packet      {"name", "unlocks": {optional "scar_types", "world_capital", "notes"}}
+    packet      {"name", "unlocks": {optional "scar_types", "world_capital", "notes", "factions":
+                 [{"name", "powers"}], "powers": [{"faction", "power"}], "rules_text"}}
                                              during a game, or after it (its rewards, between games)
     event       {"type": "scar" | "fortification_box" | "city", ...}           during a game
                  (a scar or city event may carry "allowed_by_card": true: it covers another;
                  the table's own events: elimination, missiles (optional "by": who fired),
-                 recruitment, red_star {"player", "from"}; docs/journal.md, "Extensions")
+                 recruitment, red_star {"player", "from"}, red_star_token {"player", "how"};
+                 docs/journal.md, "Extensions")
+    (any of these but a packet may carry "ruling": the group's reason, and so may a seat; a
+    house_rule entry sets a rule aside for games: rules/base.py, "The table has the last word")
     game_end    {"results": {player: "won" | "held_on" | "eliminated"},
                  optional "end_control": {player: [territory]}}                 ends a game
     reward      {"player", optional "sign": {optional "comment"}, "choice": {...} | null}
@@ -67,6 +71,7 @@ from ..base import Entry, RuleError  # noqa: I001 (the re-exports below keep the
 
 # The fold keeps the state as of each game (rules/protocol.py).
 state_as_of = None
+# Every rule it checks, with its name and its rulebook place (rulebook.py).
 from .box import (
     CHOICE_FIELDS,
     CHOICE_LABEL,
@@ -123,6 +128,7 @@ from .game import (
     missiles_in_play,
     missiles_left,
     missiles_left_for,
+    red_stars,
     why_not_next_game,
     why_not_open_packet,
     why_not_start,
@@ -138,6 +144,7 @@ from .rewards import (
     gives_rewards,
     why_not_reward_turn,
 )
+from .rulebook import RULEBOOK, RULES
 from .state import (
     Change,
     City,
@@ -229,6 +236,8 @@ __all__ = [
     "PHASE_PLAYING",
     "PHASE_REWARDS",
     "PHASES",
+    "RULEBOOK",
+    "RULES",
     "City",
     "Fortification",
     "Territory",
@@ -263,6 +272,7 @@ __all__ = [
     "missiles_left_for",
     "TABLE_EVENTS",
     "hqs_held",
+    "red_stars",
     "gives_rewards",
     "why_not_reward_turn",
     "bonus_deltas",

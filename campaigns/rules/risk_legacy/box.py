@@ -52,6 +52,12 @@ FACTIONS: tuple[str, ...] = (
 )
 
 
+#: What a packet may unlock (docs/journal.md): scar types, the World Capital, a faction with its
+#: powers as printed, a power for a faction, and its rules text (and notes) kept as written.
+PACKET_UNLOCKS = ("scar_types", "world_capital", "notes", "factions", "powers", "rules_text")
+FACTION_POWERS = 2  # a faction's starting powers: the box's keep one of their two at the setup
+MAX_FACTIONS = 10  # the box's five and as many again from packets: a bound, not a rule
+
 #: The scar types printed on the board at the start. The rulebook shows the Bunker at work
 #: (a defender's 5 becomes a 6); Ammo Shortage is its mirror image.
 STARTING_SCAR_TYPES: tuple[tuple[str, str], ...] = (

@@ -8,7 +8,7 @@ import copy
 import json
 from typing import Any
 
-from ..base import Entry, RuleError
+from ..base import RULING, Entry, RuleError
 from ..checks import check_after_game, is_whole, journal_games, part_entries
 from .box import GAME_KEYS, KEY, LAST_REWARD_GAME, WEB_GAME_KEYS
 from .game import _seat_place, legal_starts
@@ -33,7 +33,17 @@ def _territory_json(marks: Territory) -> dict[str, Any]:
         "fortification": None if fortification is None else {"boxes_left": fortification.boxes_left},
         "resources": marks.resources,
         "card_destroyed": marks.card_destroyed,
+        # Scars the group ruled may stack, under the top one (docs/journal.md): only when there are.
+        **({"scars_under": list(marks.scars_under)} if marks.scars_under else {}),
     }
+
+
+def _faction_json(state: RiskLegacyState, key: str) -> dict[str, Any]:
+    faction = state.factions[key]
+    found = {"power": faction.power, "name": faction.name, "history": faction_history(state, key)}
+    if faction.packet_powers:  # what packets added (docs/journal.md): only when they did
+        found["powers"] = faction.powers
+    return found
 
 
 def state_json(state: RiskLegacyState) -> dict[str, Any]:
@@ -64,10 +74,7 @@ def state_json(state: RiskLegacyState) -> dict[str, Any]:
             for s in state.victors
         ],
         "supplies": supplies(state),
-        "factions": {
-            key: {"power": f.power, "name": f.name, "history": faction_history(state, key)}
-            for key, f in state.factions.items()
-        },
+        "factions": {key: _faction_json(state, key) for key in state.factions},
         "players": {
             player: {
                 "signatures": state.signatures(player),
@@ -78,6 +85,7 @@ def state_json(state: RiskLegacyState) -> dict[str, Any]:
         },
         "scar_types": [{"name": t.name, "effect": t.effect} for t in state.scar_types],
         "world": world,
+        **state.law.state_json(),
     }
 
 
@@ -85,7 +93,7 @@ def state_json(state: RiskLegacyState) -> dict[str, Any]:
 # The journal: in and out
 # --------------------------------------------------------------------------------------
 
-_JOURNAL_SEAT_KEYS = ("player", "faction", "start", "result")
+_JOURNAL_SEAT_KEYS = ("player", "faction", "start", "result", RULING)
 
 
 def journal_entries(journal: dict[str, Any]) -> list[Entry]:
@@ -129,7 +137,7 @@ def _journal_chart_corrections(journal: dict[str, Any], games: int) -> dict[int,
 
 def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
     place = f"game {index}"
-    _check_shape(game, ("number", "played_on", "seats"), GAME_KEYS, "the game", place)
+    _check_shape(game, ("number", "played_on", "seats"), (*GAME_KEYS, RULING), "the game", place)
     if not is_whole(game["number"]) or game["number"] != index:
         raise RuleError(
             f"games are numbered 1, 2, 3 … in order: this one must be game {index}, "
@@ -177,6 +185,7 @@ def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
         "played_on": game["played_on"],
         "seats": [{k: copy.deepcopy(v) for k, v in seat.items() if k != "result"} for seat in seats],
         "keys": [key for key in GAME_KEYS if key in game],
+        **({RULING: game[RULING]} if RULING in game else {}),
     }
     events, rewards = game.get("events", []), game.get("rewards", [])
     packets = _packets_in_place(game.get("packets_opened", []), len(events), len(rewards), ended, place)
@@ -189,6 +198,8 @@ def _journal_game_entries(game: Any, index: int, is_last: bool) -> list[Entry]:
         end: dict[str, Any] = {"results": {seat["player"]: seat["result"] for seat in seats}}
         if "end_control" in game:
             end["end_control"] = copy.deepcopy(game["end_control"])
+        if RULING in game:  # a game's ruling covers its end too
+            end[RULING] = game[RULING]
         entries.append(Entry("game_end", end))
     for index, reward in enumerate(rewards):
         entries += packets.pop((AFTER_REWARDS, index), [])
@@ -274,6 +285,7 @@ def journal_parts(entries: list[Entry]) -> dict[str, Any]:
                     "events": [],
                     "end_control": None,
                     "rewards": [],
+                    **({RULING: data[RULING]} if RULING in data else {}),
                 }
             )
             keys_of.append(list(data.get("keys", WEB_GAME_KEYS)))
@@ -292,6 +304,8 @@ def journal_parts(entries: list[Entry]) -> dict[str, Any]:
                 seat["result"] = data["results"][seat["player"]]
             if "end_control" in data:
                 games[-1]["end_control"] = data["end_control"]
+            if RULING in data:  # the game's ruling covers its end too (one ruling, on the game)
+                games[-1].setdefault(RULING, data[RULING])
         elif entry.kind == "reward":
             games[-1]["rewards"].append(data)
         elif entry.kind == "world":
@@ -306,6 +320,8 @@ def _rebuilt_game(game: dict[str, Any], keys: list[str]) -> dict[str, Any]:
     """A journal game: an optional key is written when the game had it or it has content;
     end_control exactly when it was logged (even empty)."""
     built = {"number": game["number"], "played_on": game["played_on"], "seats": game["seats"]}
+    if RULING in game:
+        built[RULING] = game[RULING]
     for key in GAME_KEYS:
         if key == "end_control":
             if game[key] is not None:

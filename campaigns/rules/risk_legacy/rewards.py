@@ -6,8 +6,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..base import RuleError
+from ..base import Problem, RuleError, refuse
 from ..checks import is_text, is_whole
+from . import rulebook as rules
 from .box import (
     CHOICE_FIELDS,
     CHOICE_LABEL,
@@ -88,13 +89,14 @@ def _check_reward(state: RiskLegacyState, data: Any) -> None:
     _check_player(state, player, place, "player")
     problem = why_not_reward_turn(state, player)
     if problem:
-        raise RuleError(problem, place=place, field="player")
+        refuse(rules.REWARD_ORDER, problem, place=place, field="player")
     game = state.last_game
     is_winner = player == game.winner
     if is_winner and "sign" not in data:
-        raise RuleError("The winner signs the victor's section: 'sign' is missing", place=place, field="sign")
+        refuse(rules.WINNER_SIGNS, "The winner signs the victor's section: 'sign' is missing", place=place,
+               field="sign")
     if not is_winner and "sign" in data:
-        raise RuleError("Only the winner signs the victor's section", place=place, field="sign")
+        refuse(rules.WINNER_SIGNS, "Only the winner signs the victor's section", place=place, field="sign")
     if is_winner:
         _check_shape(data["sign"], (), ("comment",), "'sign'", place)
         if "comment" in data["sign"] and not isinstance(data["sign"]["comment"], str):
@@ -108,7 +110,8 @@ def _check_choice(
     allowed = WINNER_CHOICES if is_winner else HELD_ON_CHOICES
     if choice is None:
         if is_winner:
-            raise RuleError("The winner must choose one of the six rewards", place=place, field="choice")
+            refuse(rules.WINNERS_REWARDS, "The winner must choose one of the six rewards", place=place,
+                   field="choice")
         return  # a held-on player may pass
     if not isinstance(choice, dict):
         raise RuleError("'choice' must be a JSON object, or null to pass", place=place, field="choice")
@@ -126,7 +129,7 @@ def _check_choice(
                 f"{label} is a winner's reward: "
                 "a held-on player may Found a Minor City, Add a resource or pass"
             )
-        raise RuleError(message, place=place, field="type")
+        refuse(rules.WINNERS_REWARDS, message, place=place, field="type")
     prefix = f"{label}: "
     required, optional = CHOICE_FIELDS[kind]
     _check_shape(choice, ("type", *required), optional, "the choice", place, prefix)
@@ -139,93 +142,108 @@ def _check_choice(
     for text_field in ("name", "faction_name"):
         if text_field in choice and not is_text(choice[text_field]):
             raise RuleError(f"{prefix}'{text_field}' must be a non-empty text", place=place, field=text_field)
-    problem = _TARGET_CHECKS[kind](state, game, player, target)
-    if problem:
-        raise RuleError(prefix + problem, place=place, field=target_field)
+    for problem in _TARGET_CHECKS[kind](state, game, player, target):
+        refuse(problem.rule, prefix + problem.message, place=place, field=target_field)
     detail = _DETAIL_CHECKS.get(kind)
-    if detail is not None:
-        found = detail(state, game, player, choice)
-        if found:
-            message, detail_field = found
-            raise RuleError(prefix + message, place=place, field=detail_field)
+    for problem in detail(state, game, player, choice) if detail is not None else ():
+        refuse(problem.rule, prefix + problem.message, place=place, field=problem.field)
 
 
-# The target checks: is this territory / continent a valid target for the choice now?
-# reward_targets (table.py) lists exactly the targets these accept.
+# The target checks: every reason this territory / continent is no target of the choice now,
+# each with its rule (none: a legal target). reward_targets (table.py) lists exactly the
+# targets these accept.
 
 
-def _control_problem(game: Game, player: str, territory: str) -> str | None:
+def _control_problems(game: Game, player: str, territory: str) -> list[Problem]:
     """Held-on rewards need a territory controlled at the end; checked only when logged."""
     if game.end_control is None:
-        return None  # not logged: the player's word is taken
+        return []  # not logged: the player's word is taken
     if territory not in game.end_control.get(player, []):
-        return f"{player} did not control {territory} at the end of game {game.number}"
-    return None
+        return [Problem(rules.CONTROLLED_AT_THE_END,
+                        f"{player} did not control {territory} at the end of game {game.number}")]
+    return []
 
 
-def _name_continent_target(state, game, player, continent) -> str | None:
+def _supply(state: RiskLegacyState, kind: str) -> list[Problem]:
+    problem = _city_supply_problem(state, kind)
+    return [Problem(rules.CITY_STICKERS_LEFT, problem)] if problem else []
+
+
+def _no_city(state: RiskLegacyState, territory: str) -> list[Problem]:
+    problem = _no_city_problem(state, territory)
+    return [Problem(rules.CITY_COVERS_NO_CITY, problem)] if problem else []
+
+
+def _name_continent_target(state, game, player, continent) -> list[Problem]:
     named = state.continents[continent]
     if named.name is not None:
-        return f"{continent} is already named {named.name} (by {named.named_by} in game {named.named_in})"
-    return None
+        return [
+            Problem(
+                rules.CONTINENT_NAMED_ONCE,
+                f"{continent} is already named {named.name} (by {named.named_by} in game {named.named_in})",
+            )
+        ]
+    return []
 
 
-def _found_major_city_target(state, game, player, territory) -> str | None:
-    return _city_supply_problem(state, "major") or _no_city_problem(state, territory)
+def _found_major_city_target(state, game, player, territory) -> list[Problem]:
+    return _supply(state, "major") + _no_city(state, territory)
 
 
-def _cancel_scar_target(state, game, player, territory) -> str | None:
+def _cancel_scar_target(state, game, player, territory) -> list[Problem]:
     if state.supplies.white_stickers == 0:
-        return "no white stickers are left"
+        return [Problem(rules.SCAR_TO_CANCEL, "no white stickers are left")]
     if state.territories[territory].scar is None:
-        return f"{territory} has no scar"
-    return None
+        return [Problem(rules.SCAR_TO_CANCEL, f"{territory} has no scar")]
+    return []
 
 
-def _change_continent_bonus_target(state, game, player, continent) -> str | None:
+def _change_continent_bonus_target(state, game, player, continent) -> list[Problem]:
     changed = state.continents[continent]
+    problems = []
     if changed.change:
-        return (
+        problems.append(Problem(rules.CONTINENT_CHANGED_ONCE, (
             f"{continent}'s bonus was already changed ({changed.change:+d} in game "
             f"{changed.changed_in}): a continent changes once"
-        )
+        )))
     if not bonus_deltas(state):
-        return "the +1 and -1 marks are both used"
-    return None
+        problems.append(Problem(rules.CONTINENT_MARKS_LEFT, "the +1 and -1 marks are both used"))
+    return problems
 
 
-def _fortify_city_target(state, game, player, territory) -> str | None:
+def _fortify_city_target(state, game, player, territory) -> list[Problem]:
     if state.supplies.fortifications == 0:
-        return "no fortification marks are left"
+        return [Problem(rules.CITY_TO_FORTIFY, "no fortification marks are left")]
     if state.territories[territory].city is None:
-        return f"{territory} has no city to fortify"
-    return None
+        return [Problem(rules.CITY_TO_FORTIFY, f"{territory} has no city to fortify")]
+    return []
 
 
-def _destroy_territory_card_target(state, game, player, territory) -> str | None:
+def _destroy_territory_card_target(state, game, player, territory) -> list[Problem]:
     if state.territories[territory].card_destroyed:
-        return f"{territory}'s card is already destroyed"
-    return None
+        return [Problem(rules.CARD_DESTROYED_ONCE, f"{territory}'s card is already destroyed")]
+    return []
 
 
-def _found_minor_city_target(state, game, player, territory) -> str | None:
-    return (
-        _city_supply_problem(state, "minor")
-        or _control_problem(game, player, territory)
-        or _no_city_problem(state, territory)
-    )
+def _found_minor_city_target(state, game, player, territory) -> list[Problem]:
+    return _supply(state, "minor") + _control_problems(game, player, territory) + _no_city(state, territory)
 
 
-def _add_resource_target(state, game, player, territory) -> str | None:
+def _add_resource_target(state, game, player, territory) -> list[Problem]:
     marks = state.territories[territory]
-    problem = _control_problem(game, player, territory)
-    if problem:
-        return problem
+    problems = _control_problems(game, player, territory)
     if marks.card_destroyed:
-        return f"{territory}'s card is destroyed: it takes no more stickers"
-    if marks.resources >= MAX_RESOURCES:
-        return f"{territory}'s card already holds {MAX_RESOURCES} resources, the most a card may hold"
-    return None
+        problems.append(Problem(rules.SIX_RESOURCES_AT_MOST,
+                                f"{territory}'s card is destroyed: it takes no more stickers"))
+    elif marks.resources >= MAX_RESOURCES:
+        held = "already holds" if marks.resources == MAX_RESOURCES else f"holds {marks.resources}, more than"
+        problems.append(
+            Problem(
+                rules.SIX_RESOURCES_AT_MOST,
+                f"{territory}'s card {held} {MAX_RESOURCES} resources, the most a card may hold",
+            )
+        )
+    return problems
 
 
 _TARGET_CHECKS = {
@@ -240,33 +258,46 @@ _TARGET_CHECKS = {
 }
 
 
-# The detail checks: the rest of a choice (a name, a delta), as (message, field).
+# The detail checks: the rest of a choice (a name, a delta), every reason to refuse it.
 
 
-def _name_continent_detail(state, game, player, choice) -> tuple[str, str] | None:
+def _name_continent_detail(state, game, player, choice) -> list[Problem]:
     name = choice["name"].strip().casefold()
     taken = next((c for c in state.continents.values() if c.name and c.name.strip().casefold() == name), None)
     if taken is not None:
-        return f"{taken.name} is already the name of {taken.key}: a continent's name is unique", "name"
-    return None
+        return [
+            Problem(
+                rules.CONTINENT_NAMED_ONCE,
+                f"{taken.name} is already the name of {taken.key}: a continent's name is unique",
+                "name",
+            )
+        ]
+    return []
 
 
-def _change_continent_bonus_detail(state, game, player, choice) -> tuple[str, str] | None:
+def _change_continent_bonus_detail(state, game, player, choice) -> list[Problem]:
     delta = choice["delta"]
     if not is_whole(delta) or delta not in (1, -1):
-        return "'delta' must be +1 or -1", "delta"
+        return [Problem(None, "'delta' must be +1 or -1", "delta")]
     if delta not in bonus_deltas(state):
-        return f"the {delta:+d} mark is already used", "delta"
-    return None
+        return [Problem(rules.CONTINENT_MARKS_LEFT, f"the {delta:+d} mark is already used", "delta")]
+    return []
 
 
-def _found_minor_city_detail(state, game, player, choice) -> tuple[str, str] | None:
+def _found_minor_city_detail(state, game, player, choice) -> list[Problem]:
     if "faction_name" not in choice:
-        return None
-    faction = state.factions[game.seat_of(player).faction]
-    if faction.name is not None:
-        return f"{faction.key} is already named {faction.name}: a faction is named once", "faction_name"
-    return None
+        return []
+    seat = game.seat_of(player)
+    faction = state.factions[seat.faction] if seat is not None else None
+    if faction is not None and faction.name is not None:
+        return [
+            Problem(
+                rules.FACTION_NAMED_ONCE,
+                f"{faction.key} is already named {faction.name}: a faction is named once",
+                "faction_name",
+            )
+        ]
+    return []
 
 
 _DETAIL_CHECKS = {
@@ -326,8 +357,9 @@ def _found_major_city(state, game, player, choice) -> None:
 
 def _cancel_scar(state, game, player, choice) -> None:
     territory = choice["territory"]
-    scar = state.territories[territory].scar
-    state.territories[territory].scar = None
+    marks = state.territories[territory]
+    scar = marks.scar
+    marks.scar = marks.scars_under.pop() if marks.scars_under else None  # a scar stacked under it shows again
     state.supplies.white_stickers -= 1
     _end_standing(state, territory, "scar", f"cancelled in game {game.number} by {player}")
     _record(

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import RuleError
+from ..base import RuleError, refuse
 from ..checks import is_text, is_whole
+from . import rulebook as rules
 from .box import (
     COIN_STICKERS,
     FACTIONS,
@@ -32,19 +33,19 @@ def _check_setup(state: RiskLegacyState, data: Any) -> None:
     if state.set_up:
         raise RuleError("The campaign is already set up: the setup is done once, before game 1", place=place)
     _check_shape(data, ("starting_powers", "coin_stickers"), ("trade_in_chart",), "the setup", place)
-    _check_starting_powers(data["starting_powers"], place)
+    _check_starting_powers(state, data["starting_powers"], place)
     _check_coin_stickers(data["coin_stickers"], place)
     if "trade_in_chart" in data:
         _check_trade_in_chart(data["trade_in_chart"], place)
 
 
-def _check_starting_powers(powers: Any, place: str) -> None:
+def _check_starting_powers(state: RiskLegacyState, powers: Any, place: str) -> None:
     """Each faction keeps exactly one of its two starting powers, stored as its text."""
     key = "starting_powers"
     if not isinstance(powers, dict):
         raise RuleError("'starting_powers' must give each faction its power's text", place=place, field=key)
     for faction, text in powers.items():
-        _check_faction(faction, place, key)
+        _check_faction(state, faction, place, key)
         if not is_text(text):
             raise RuleError(
                 f"{faction}'s starting power must be the text on its sticker", place=place, field=key
@@ -73,10 +74,11 @@ def _check_coin_stickers(coins: Any, place: str) -> None:
             )
         problem = _card_coins_problem(territory, count)
         if problem:
-            raise RuleError(problem, place=place, field=key)
+            refuse(rules.THREE_RESOURCES_BEFORE_FIRST_GAME, problem, place=place, field=key)
     total = sum(coins.values())
     if total != COIN_STICKERS:
-        raise RuleError(
+        refuse(
+            rules.TWELVE_COIN_STICKERS,
             f"All {COIN_STICKERS} coin stickers must be placed, not {total}", place=place, field=key
         )
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import RuleError
+from ..base import Law, RuleError, ruled_now
 from ..checks import check_keys_worded, did_you_mean
 from .box import (
     CHOICE_LABEL,
@@ -52,6 +52,8 @@ class Territory:
     name: str
     continent: str
     scar: str | None = None
+    # Scars the group ruled may stack: those under the top one (`scar`), still standing, oldest first.
+    scars_under: list[str] = field(default_factory=list)
     city: City | None = None
     fortification: Fortification | None = None
     resources: int = PRINTED_COINS  # on its territory card, the printed coin included
@@ -81,6 +83,15 @@ class Faction:
     name: str | None = None  # the name a held-on player gave it
     named_by: str | None = None
     named_in: int | None = None
+    # What packets added: for a faction a packet brought, its powers as printed; for any other,
+    # each power a packet gave it. `added_in`: the game whose packet brought it (None: the box's).
+    packet_powers: list[str] = field(default_factory=list)
+    added_in: int | None = None
+
+    @property
+    def powers(self) -> list[str]:
+        """Every power it plays with: its starting power, then what packets added."""
+        return ([self.power] if self.power else []) + self.packet_powers
 
 
 @dataclass(slots=True)
@@ -159,6 +170,8 @@ class Game:
     scars_by: dict[str, int] = field(default_factory=dict)
     red_stars_taken: dict[str, int] = field(default_factory=dict)
     red_stars_lost: dict[str, int] = field(default_factory=dict)
+    red_star_tokens: dict[str, int] = field(default_factory=dict)  # bought or won in this game
+    won_by_red_stars: str | None = None  # who took a fourth Red Star: the game is theirs
 
     @property
     def in_progress(self) -> bool:
@@ -207,6 +220,8 @@ class Change:
     continent: str | None = None
     # What a later entry ended of it, in words ("cancelled in game 5 by Dee"); None while it stands.
     ended: str | None = None
+    # The group's reason when only its ruling or a house rule let the entry be (docs/rules.md).
+    ruling: str | None = None
 
     @property
     def territory_slug(self) -> str | None:
@@ -262,6 +277,8 @@ class RiskLegacyState:
     # (territory -> coins) and every change the entries made, in the order they made them.
     setup_coins: dict[str, int] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+    # The house rules and every ruled entry (rules/base.py).
+    law: Law = field(default_factory=Law)
     # What the fold keeps beside the lists above so that no entry goes through the
     # campaign's history (derived from them, so left out of comparisons): each packet by its
     # name as packets are compared (stripped, casefolded; the first opened), each scar type
@@ -315,6 +332,10 @@ class RiskLegacyState:
 
     def signatures(self, player: str) -> int:
         return sum(1 for s in self.victors if s.player == player)
+
+    def signatures_before(self, player: str, game: int) -> int:
+        """The signatures `player` had when game `game` started."""
+        return sum(1 for s in self.victors if s.player == player and s.game < game)
 
 
 def new_state(players: list[str]) -> RiskLegacyState:
@@ -394,9 +415,10 @@ def _check_continent(
     raise RuleError(prefix + message, place=place, field=field_name)
 
 
-def _check_faction(name: Any, place: str | None, field_name: str) -> None:
-    if not (isinstance(name, str) and name in FACTIONS):
-        raise RuleError(_unknown("faction", name, FACTIONS), place=place, field=field_name)
+def _check_faction(state: RiskLegacyState, name: Any, place: str | None, field_name: str) -> None:
+    """A faction of the box, or one a packet added."""
+    if not (isinstance(name, str) and name in state.factions):
+        raise RuleError(_unknown("faction", name, list(state.factions)), place=place, field=field_name)
 
 
 def _check_player(state: RiskLegacyState, name: Any, place: str | None, field_name: str) -> None:
@@ -424,7 +446,7 @@ def _quoted(text: str) -> str:
 
 
 def _record(state: RiskLegacyState, game: Game | None, kind: str, text: str, **about: Any) -> None:
-    change = Change(game=game.number if game else None, kind=kind, text=text, **about)
+    change = Change(game=game.number if game else None, kind=kind, text=text, ruling=ruled_now(), **about)
     state.changes.append(change)
     if change.territory is not None:
         state.standing.setdefault((change.territory, kind), []).append(change)

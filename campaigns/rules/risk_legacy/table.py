@@ -141,7 +141,7 @@ def reward_targets(state: RiskLegacyState, player: str) -> dict[str, list[str]]:
     for kind in choices:
         candidates = CONTINENTS if CHOICE_FIELDS[kind][0][0] == "continent" else TERRITORIES
         check = _TARGET_CHECKS[kind]
-        targets[kind] = sorted(c for c in candidates if check(state, game, player, c) is None)
+        targets[kind] = sorted(c for c in candidates if not check(state, game, player, c))
     return targets
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import RuleError
+from ..base import RuleError, refuse
 from ..checks import is_whole, join_names, require_text
+from . import rulebook as rules
 from .box import LAST_REWARD_GAME
 from .state import RiskLegacyState, World, _check_player, _check_shape
 
@@ -60,14 +61,16 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
     most = state.signatures(namers[0])
     if len(namers) == 1:
         if "roll_off" in data:
-            raise RuleError(
+            refuse(
+                rules.WORLD_NAMED_BY_MOST_SIGNATURES,
                 f"There is no tie for the most signatures: {namers[0]} ({most}) names the world "
                 "without a roll-off",
                 place=place,
                 field="roll_off",
             )
         if named_by != namers[0]:
-            raise RuleError(
+            refuse(
+                rules.WORLD_NAMED_BY_MOST_SIGNATURES,
                 f"{namers[0]} has the most signatures ({most}): {namers[0]} names the world, not {named_by}",
                 place=place,
                 field="named_by",
@@ -75,7 +78,9 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
         return
     tied = f"{join_names(namers)} tie with {most} signatures"
     if "roll_off" not in data:
-        raise RuleError(f"{tied}: they roll off, and 'roll_off' is missing", place=place, field="roll_off")
+        refuse(rules.WORLD_NAMED_BY_MOST_SIGNATURES, f"{tied}: they roll off, and 'roll_off' is missing",
+               place=place, field="roll_off")
+        return  # the group ruled who names it without a roll-off
     rolls = data["roll_off"]
     if not isinstance(rolls, dict) or set(rolls) != set(namers):
         raise RuleError(f"{tied}: the roll-off holds exactly their rolls", place=place, field="roll_off")
@@ -88,13 +93,15 @@ def _check_world(state: RiskLegacyState, data: Any) -> None:
     best = max(totals.values())
     leaders = [player for player, total in totals.items() if total == best]
     if len(leaders) > 1:
-        raise RuleError(
+        refuse(
+            rules.WORLD_NAMED_BY_MOST_SIGNATURES,
             f"{join_names(leaders)} tie the roll-off with {best}: they must roll again",
             place=place,
             field="roll_off",
         )
     if named_by != leaders[0]:
-        raise RuleError(
+        refuse(
+            rules.WORLD_NAMED_BY_MOST_SIGNATURES,
             f"{leaders[0]} wins the roll-off with {best} (a roll of {rolls[leaders[0]]} + "
             f"{best - rolls[leaders[0]]} for continents named): {leaders[0]} names the world, "
             f"not {named_by}",

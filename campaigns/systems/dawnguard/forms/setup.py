@@ -44,14 +44,14 @@ def parse_stars(text: str) -> list[int]:
 FORT_FIELDS = {
     "hall_of_the_vigilant": (f"{rules.HALL}: stars for each level", "3, 5"),
     "fort_dawnguard": (f"{rules.FORT_DAWNGUARD} (the card’s other side): stars for each level", "3, 5, 7"),
-    "castle_volkihar": (f"{rules.CASTLE}: stars for each level", "3, 5, 7"),
 }
 
 
 class ThresholdsForm(JournalForm, forms.Form):
     """The stars each fort card asks for each next level, as printed on the card: the Hall of
     the Vigilant's and Fort Dawnguard's; or, for chapter 2 played alone (`alone`, or thresholds
-    set up so), Fort Dawnguard's and Castle Volkihar's, never the Hall's (docs/rules.md, 2026-12-01)."""
+    set up so), Fort Dawnguard's only: only the Vigilant side's fort levels up, and never the
+    Hall's (docs/rules.md, corrected 2026-12-02)."""
 
     def __init__(self, *args, thresholds=None, alone=False, **kwargs):
         super().__init__(*args, **kwargs)

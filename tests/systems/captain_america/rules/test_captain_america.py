@@ -304,7 +304,7 @@ def test_players_plays_wins_and_win_rate():
 
 def test_state_json_keys():
     state = captain_america.state_json(logged(game()))
-    assert set(state) == {"system", "as_of_game", "games_played", "games", "players"}
+    assert set(state) == {"system", "as_of_game", "games_played", "games", "players", "rulings", "house_rules"}
     assert (state["system"], state["games_played"]) == ("captain-america", 1)
 
 

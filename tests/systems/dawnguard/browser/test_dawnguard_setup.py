@@ -1,7 +1,7 @@
 """The Dawnguard setup and the start of a sitting in Chromium at 390x844, with and without
-JavaScript: chapter 2 played alone set up apart (heroes at level 1, Fort Dawnguard's and Castle
-Volkihar's thresholds, its checklist ticked), then started with each player's side; the
-thresholds corrected later."""
+JavaScript: chapter 2 played alone set up apart (heroes at level 1, Fort Dawnguard's thresholds
+only, its checklist ticked), then started with each player's side; the thresholds corrected
+later."""
 
 import re
 
@@ -41,8 +41,8 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
     ben.get_by_label("Hero").fill("Faendal")
     ben.get_by_label("Race").fill("Bosmer")
     ben.get_by_label("Level").fill("2")
-    phone.get_by_label(re.compile("^Fort Dawnguard")).fill("3, 5, 7")
-    phone.get_by_label(re.compile("^Castle Volkihar")).fill("4, 0")
+    expect(phone.get_by_label(re.compile("^Castle Volkihar"))).to_have_count(0)
+    phone.get_by_label(re.compile("^Fort Dawnguard")).fill("3, 0")
     phone.get_by_label(re.compile("Shuffle the Vampire Character and Dawnguard Character decks")).check()
     shoot(phone, f"dg-setup-01-form{suffix}")
     # Refused first: a hero above level 1, in the rulebook's words.
@@ -54,14 +54,14 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
                at=phone.get_by_role("group", name="Ben", exact=True).get_by_label("Level"))
     assert not state_now(campaign).set_up
     phone.get_by_role("group", name="Ben", exact=True).get_by_label("Level").fill("1")
-    # Then a Castle Volkihar level of 0 stars.
+    # Then a Fort Dawnguard level of 0 stars.
     phone.get_by_role("button", name="Save the setup").click()
-    refusal = phone.get_by_text(re.compile("the Castle Volkihar thresholds must list the stars"))
+    refusal = phone.get_by_text(re.compile("the Fort Dawnguard thresholds must list the stars"))
     expect(refusal).to_be_visible()
-    shoot(phone, f"dg-setup-02b-refused-castle{suffix}")
-    phone_shot(phone, f"dg-setup-02b-refused-castle-phone{suffix}", at=phone.get_by_label(re.compile("^Castle Volkihar")))
+    shoot(phone, f"dg-setup-02b-refused-fort{suffix}")
+    phone_shot(phone, f"dg-setup-02b-refused-fort-phone{suffix}", at=phone.get_by_label(re.compile("^Fort Dawnguard")))
     assert not state_now(campaign).set_up
-    phone.get_by_label(re.compile("^Castle Volkihar")).fill("4, 6")
+    phone.get_by_label(re.compile("^Fort Dawnguard")).fill("3, 5, 7")
     phone.get_by_role("button", name="Save the setup").click()
 
     expect(phone.get_by_role("heading", name="Sitting 1: chapter 2 played alone")).to_be_visible()
@@ -81,7 +81,7 @@ def test_a_group_sets_up_and_plays_chapter_2_alone(new_phone, shoot, javascript)
     state = state_now(campaign)
     # Level 1, then up twice with the side chosen.
     assert state.standalone and state.heroes["Ben"].level == 3 and state.heroes["Ana"].hunger == 0
-    assert state.fort_thresholds == {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
+    assert state.fort_thresholds == {"fort_dawnguard": [3, 5, 7]}
 
     # Later: the thresholds corrected on the setup page.
     phone.goto(f"/campaigns/{campaign.slug}/setup/")

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from campaigns.rules import dawnguard
+from campaigns.rules import base, dawnguard
 from campaigns.rules.base import Entry, RuleError
 
 from tests.conftest import load_journal
@@ -24,6 +24,10 @@ PLEDGES = [
     {"type": "pledge", "player": "Ben", "side": "vigilants"},
     {"type": "pledge", "player": "Cid", "side": "vigilants"},
 ]
+DAY = {"type": "day_night", "side": "day"}  # hunger grows by day (never while it shows night)
+#: Ben's stars that bring the Hall of the Vigilant to level 1: its cards may then be drawn.
+HALL_LEVEL_1 = {"type": "fort_stars", "player": "Ben", "count": 3}
+FORT_DAWNGUARD_LEVEL_1 = {"type": "fort_stars", "player": "Ben", "count": 3}
 
 
 def setup(**changes) -> Entry:
@@ -38,9 +42,17 @@ def event(kind: str, **fields) -> Entry:
     return Entry("event", {"type": kind, **fields})
 
 
+def applied(state, entry) -> None:
+    """Apply one entry as the fold does: with what its ruling and the house rules set aside."""
+    entry = entry if isinstance(entry, Entry) else Entry("event", entry)
+    opening = entry.kind == "game" and isinstance(entry.data, dict)
+    number = entry.data.get("number", len(state.games) + 1) if opening else len(state.games)
+    base.apply_with_law(dawnguard, state, entry, number)
+
+
 def play(state, *entries) -> dawnguard.DawnguardState:
     for entry in entries:
-        dawnguard.apply(state, entry if isinstance(entry, Entry) else Entry("event", entry))
+        applied(state, entry)
     return state
 
 
@@ -63,7 +75,7 @@ def refused(state, entry) -> RuleError:
     """Apply an entry that must be refused; the state must come out untouched."""
     before = copy.deepcopy(state)
     with pytest.raises(RuleError) as caught:
-        dawnguard.apply(state, entry if isinstance(entry, Entry) else Entry("event", entry))
+        applied(state, entry)
     assert state == before
     return caught.value
 

@@ -11,6 +11,9 @@ from campaigns.rules import dawnguard
 from campaigns.rules.base import Entry, RuleError
 
 from tests.systems.dawnguard.rules.helpers import (
+    DAY,
+    FORT_DAWNGUARD_LEVEL_1,
+    HALL_LEVEL_1,
     chapter_1,
     chapter_2,
     event,
@@ -129,15 +132,15 @@ def test_the_vigilants_are_the_dawnguard_from_chapter_2():
 
 
 def test_a_vampire_gains_hunger_up_to_3():
-    state = pledged(*[event("hunger", player="Ana")] * 3)
+    state = pledged(DAY, *[event("hunger", player="Ana")] * 3)
     assert hero(state, "Ana")["hunger"] == 3
 
 
 def test_a_vampire_at_3_must_feed_first():
-    state = pledged(*[event("hunger", player="Ana")] * 3)
+    state = pledged(DAY, *[event("hunger", player="Ana")] * 3)
     error = refused(state, event("hunger", player="Ana"))
     assert error.message == "Ana's hunger is already 3: a Vampire at 3 must feed first"
-    assert error.place == "game 1, event 7"
+    assert error.place == "game 1, event 8"
 
 
 def test_only_a_vampire_has_hunger():
@@ -146,7 +149,7 @@ def test_only_a_vampire_has_hunger():
 
 
 def test_feeding_empties_the_vampirism_card():
-    state = pledged(
+    state = pledged(DAY,
         *[event("hunger", player="Ana")] * 3,
         event("feed", player="Ana", to=["quest", "space", "threat_deck"]),
     )
@@ -156,7 +159,7 @@ def test_feeding_empties_the_vampirism_card():
 
 
 def test_feeding_only_part_of_the_card_is_refused():
-    state = pledged(*[event("hunger", player="Ana")] * 3)
+    state = pledged(DAY, *[event("hunger", player="Ana")] * 3)
     error = refused(state, event("feed", player="Ana", to=["quest", "threat_deck"]))
     assert error.message == (
         "feeding empties the Vampirism card: Ana's holds 3 threat tokens, "
@@ -166,27 +169,27 @@ def test_feeding_only_part_of_the_card_is_refused():
 
 
 def test_feeding_on_every_place_sates_a_vampire():
-    state = pledged(*[event("hunger", player="Ana")] * 3)
+    state = pledged(DAY, *[event("hunger", player="Ana")] * 3)
     play(state, event("feed", player="Ana", to=["quest", "stronghold", "space"]))
     assert hero(state, "Ana")["hunger"] == 0
     assert dawnguard.state_json(state)["threat_deck_tokens"] == 0
 
 
 def test_feeding_puts_at_most_one_token_on_each_place():
-    state = pledged(*[event("hunger", player="Ana")] * 2)
+    state = pledged(DAY, *[event("hunger", player="Ana")] * 2)
     error = refused(state, event("feed", player="Ana", to=["quest", "quest"]))
     assert error.message == "feeding puts at most one token on each place: a quest is named twice"
     assert error.field == "to"
 
 
 def test_feeding_names_the_four_places():
-    state = pledged(event("hunger", player="Ana"))
+    state = pledged(DAY, event("hunger", player="Ana"))
     error = refused(state, event("feed", player="Ana", to=["stronghld"]))
     assert error.message.endswith("(did you mean stronghold?)")
 
 
 def test_feeding_places_no_more_tokens_than_the_card_holds():
-    state = pledged(event("hunger", player="Ana"))
+    state = pledged(DAY, event("hunger", player="Ana"))
     error = refused(state, event("feed", player="Ana", to=["quest", "space"]))
     assert error.message == (
         "feeding empties the Vampirism card: Ana's holds 1 threat token, so name 1 place, not 2"
@@ -199,7 +202,7 @@ def test_a_vampire_with_no_hunger_cannot_feed():
 
 
 def test_feeding_needs_at_least_one_place():
-    state = pledged(event("hunger", player="Ana"))
+    state = pledged(DAY, event("hunger", player="Ana"))
     assert refused(state, event("feed", player="Ana", to=[])).field == "to"
 
 
@@ -209,7 +212,7 @@ def test_only_a_vampire_feeds():
 
 
 def test_hunger_persists_into_the_next_chapter():
-    state = pledged(event("hunger", player="Ana"), event("chapter_complete"), game(2, chapter=2))
+    state = pledged(DAY, event("hunger", player="Ana"), event("chapter_complete"), game(2, chapter=2))
     assert hero(state, "Ana")["hunger"] == 1
 
 
@@ -350,7 +353,7 @@ def test_fort_dawnguard_keeps_its_stars_into_chapter_3():
 
 
 def test_a_player_draws_a_fort_card():
-    state = pledged(event("fort_card", player="Ben", card="Crossbow"))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ben", card="Crossbow"))
     assert dawnguard.state_json(state)["fort_cards"] == {
         "Ana": [],
         "Ben": ["Crossbow"],
@@ -361,7 +364,7 @@ def test_a_player_draws_a_fort_card():
 
 
 def test_a_player_draws_each_fort_card_at_most_once_in_the_campaign():
-    state = chapter_2(event("fort_card", player="Ben", card="Crossbow"))
+    state = chapter_2(FORT_DAWNGUARD_LEVEL_1, event("fort_card", player="Ben", card="Crossbow"))
     play(state, event("chapter_complete"), game(3, chapter=3))
     error = refused(state, event("fort_card", player="Ben", card="crossbow"))
     assert error.message == "Ben has already drawn Crossbow: a player draws each fort card at most once"
@@ -369,14 +372,14 @@ def test_a_player_draws_each_fort_card_at_most_once_in_the_campaign():
 
 
 def test_two_players_may_each_draw_the_same_fort_card():
-    state = pledged(
+    state = pledged(HALL_LEVEL_1,
         event("fort_card", player="Ben", card="Crossbow"), event("fort_card", player="Cid", card="Crossbow")
     )
     assert dawnguard.state_json(state)["fort_cards"]["Cid"] == ["Crossbow"]
 
 
 def test_a_vampire_draws_from_castle_volkihar():
-    state = pledged(event("fort_card", player="Ana", card="Blood Chalice"))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ana", card="Blood Chalice"))
     assert dawnguard.state_json(state)["fort_cards"]["Ana"] == ["Blood Chalice"]
 
 
@@ -430,7 +433,7 @@ def test_a_threat_deck_count_of_zero_is_refused():
 
 
 def test_no_more_threat_tokens_than_the_20_in_the_box():
-    state = pledged(
+    state = pledged(DAY,
         event("threat_deck", count=18), event("hunger", player="Ana"), event("hunger", player="Ana")
     )
     error = refused(state, event("hunger", player="Ana"))
@@ -545,7 +548,7 @@ def test_the_board_counts_towards_the_20_threat_tokens_in_the_box():
 
 
 def test_a_follower_another_player_holds_cannot_be_drawn():
-    state = pledged(event("fort_card", player="Ben", card="Lydia", follower=True))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ben", card="Lydia", follower=True))
     assert dawnguard.fort_card_holder(state, "lydia ") == "Ben"
     error = refused(state, event("fort_card", player="Cid", card="lydia"))
     assert error.message == (
@@ -558,7 +561,7 @@ def test_a_follower_another_player_holds_cannot_be_drawn():
 
 def test_a_card_drawn_as_an_item_cannot_later_be_drawn_as_a_follower():
     """docs/rules.md, 2026-12-01: a card is a Follower or an item for the whole campaign."""
-    state = pledged(event("fort_card", player="Ben", card="Crossbow"))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ben", card="Crossbow"))
     assert dawnguard.fort_card_kind(state, " crossbow") == "item"
     error = refused(state, event("fort_card", player="Cid", card=" CROSSBOW ", follower=True))
     assert (error.field, error.message) == (
@@ -571,7 +574,7 @@ def test_a_card_drawn_as_an_item_cannot_later_be_drawn_as_a_follower():
 
 
 def test_a_card_drawn_as_a_follower_stays_a_follower():
-    state = pledged(event("fort_card", player="Ben", card="Agmaer", follower=True))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ben", card="Agmaer", follower=True))
     assert dawnguard.fort_card_kind(state, "agmaer") == "follower"
     assert dawnguard.fort_card_kind(state, "Lydia") is None
     # Drawn again without the tick: Ben holds it, so nobody else draws it (follower or not).
@@ -579,7 +582,7 @@ def test_a_card_drawn_as_a_follower_stays_a_follower():
 
 
 def test_fort_card_names_are_compared_without_case_or_surrounding_spaces():
-    state = pledged(event("fort_card", player="Ben", card="Crossbow"))
+    state = pledged(HALL_LEVEL_1, event("fort_card", player="Ben", card="Crossbow"))
     error = refused(state, event("fort_card", player="Ben", card="  crossbow "))
     # The refusal names the card as first drawn, not as typed now.
     assert error.message == "Ben has already drawn Crossbow: a player draws each fort card at most once"
@@ -591,7 +594,7 @@ def test_fort_card_names_are_compared_without_case_or_surrounding_spaces():
 
 
 def test_follower_is_true_or_left_out():
-    error = refused(pledged(), event("fort_card", player="Ben", card="Crossbow", follower=False))
+    error = refused(pledged(HALL_LEVEL_1), event("fort_card", player="Ben", card="Crossbow", follower=False))
     assert error.field == "follower"
 
 

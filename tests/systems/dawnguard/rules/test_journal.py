@@ -98,6 +98,8 @@ def test_the_data_journal_state():
             "Dee": ["Vampire Dust"],
             "Eve": ["Crossbow"],
         },
+        "rulings": [],
+        "house_rules": [],
     }
 
 
@@ -210,7 +212,7 @@ def test_descriptions_are_in_players_words_with_no_codes_or_dates():
 
 # This app's extensions of the journal --------------------------------------------------------
 
-CORRECTED = {"hall_of_the_vigilant": [2, 4], "fort_dawnguard": [4, 6, 8]}
+CORRECTED = {"hall_of_the_vigilant": [2, 4], "fort_dawnguard": [3, 6, 8]}
 
 
 def test_threshold_corrections_round_trip_where_they_were_made():
@@ -279,6 +281,7 @@ def test_chapter_2_played_alone_round_trips():
                     {"type": "day_night", "side": "day"},
                     {"type": "day_turn"},
                     {"type": "board_threat", "count": 2},
+                    {"type": "fort_stars", "player": "Ben", "count": 3},  # Fort Dawnguard's level 1: its cards
                     {"type": "fort_card", "player": "Ben", "card": "Agmaer", "follower": True},
                 ],
             }
@@ -305,7 +308,7 @@ def test_new_words_for_the_history():
         "Ben draws the Follower Agmaer from the fort"
     )
     assert dawnguard.describe(Entry("thresholds", {"fort_thresholds": CORRECTED})) == (
-        "fort thresholds corrected: Hall of the Vigilant 2, 4; Fort Dawnguard 4, 6, 8"
+        "fort thresholds corrected: Hall of the Vigilant 2, 4; Fort Dawnguard 3, 6, 8"
     )
     sides = [{"player": "Ana", "side": "volkihar"}, {"player": "Ben", "side": "dawnguard"}]
     alone = Entry("game", {"number": 1, "played_on": "2026-09-04", "chapter": 2, "sides": sides})
@@ -342,7 +345,9 @@ def test_the_crawled_dawnguard_journals_hold_every_entry_kind_event_type_and_opt
                 forts.add(frozenset(entry.data["fort_thresholds"]))
     assert kinds == set(APPLIERS)
     # Both setups: chapter 1's forts, and chapter 2 played alone's (docs/rules.md, 2026-12-01).
-    assert forts == {frozenset(dawnguard.THRESHOLD_KEYS), frozenset(dawnguard.ALONE_THRESHOLD_KEYS)}
+    # Chapter 2 alone, as set up before 2026-12-02 (Castle Volkihar's thresholds kept as written).
+    alone = frozenset({*dawnguard.ALONE_THRESHOLD_KEYS, *dawnguard.ALONE_OPTIONAL_THRESHOLD_KEYS})
+    assert forts == {frozenset(dawnguard.THRESHOLD_KEYS), alone}
     assert events == set(dawnguard.EVENT_TYPES)
     optional = dawnguard.EVENT_OPTIONAL_FIELDS
     assert keys == (

@@ -185,12 +185,12 @@ def test_no_pledge_in_chapter_2_played_alone_but_a_later_player_joins():
     assert hero(state, "Dee")["level"] == 3
 
 
-ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
+ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7]}
 
 
-def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_and_castle_volkihar_never_the_hall():
-    """docs/rules.md, 2026-12-01: a standalone chapter 2 asks for Fort Dawnguard's and Castle
-    Volkihar's thresholds, never the Hall of the Vigilant's."""
+def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_only_never_the_hall():
+    """docs/rules.md, corrected 2026-12-02: a standalone chapter 2 asks for Fort Dawnguard's
+    thresholds only (the one fort that levels up), never the Hall of the Vigilant's."""
     state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=ALONE_THRESHOLDS))
     assert state.set_up_alone and state.fort_thresholds == ALONE_THRESHOLDS
     assert (state.vigilant_fort.name, state.vigilant_fort.thresholds) == ("Fort Dawnguard", [3, 5, 7])
@@ -198,7 +198,7 @@ def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_and_castle_volkihar_neve
     error = refused(state, game(1, chapter=1))
     assert (error.field, error.message) == (
         "chapter",
-        "the campaign is set up to play chapter 2 alone (Fort Dawnguard's and Castle Volkihar's thresholds, "
+        "the campaign is set up to play chapter 2 alone (Fort Dawnguard's thresholds, "
         "no Hall of the Vigilant): its first game plays chapter 2",
     )
     play(state, standalone(), event("fort_stars", player="Ben", count=3))
@@ -206,26 +206,31 @@ def test_a_setup_for_chapter_2_alone_has_fort_dawnguard_and_castle_volkihar_neve
     assert [h.level for h in state.heroes.values()] == [3, 3, 3]  # level 1, up twice
 
 
-def test_a_setup_has_the_hall_and_fort_dawnguard_or_fort_dawnguard_and_castle_volkihar():
+def test_a_setup_has_the_hall_and_fort_dawnguard_or_fort_dawnguard_alone():
     state = dawnguard.new_state(PLAYERS)
     for thresholds, message in (
-        ({"fort_dawnguard": [3, 5, 7]}, "'fort_thresholds' needs 'hall_of_the_vigilant'"),
-        ({**ALONE_THRESHOLDS, "hall_of_the_vigilant": [3, 5]},
+        ({"castle_volkihar": [4, 6]},
          "unknown key 'castle_volkihar' in 'fort_thresholds' (its keys: hall_of_the_vigilant, fort_dawnguard)"),
-        ({"castle_volkihar": [4, 6]}, "'fort_thresholds' needs 'fort_dawnguard'"),
+        ({"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]},
+         "unknown key 'castle_volkihar' in 'fort_thresholds' (its keys: hall_of_the_vigilant, fort_dawnguard)"),
         ({**ALONE_THRESHOLDS, "castle_volkihar": [4, 0]},
          "the Castle Volkihar thresholds must list the stars printed on its card (whole numbers above 0)"),
     ):
         assert refused(state, setup(fort_thresholds=thresholds)).message == message
 
 
+def test_castle_volkihar_s_thresholds_a_journal_from_before_2026_12_02_gives_are_kept_as_written():
+    older = {**ALONE_THRESHOLDS, "castle_volkihar": [4, 6]}
+    state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=older))
+    assert state.set_up_alone and state.fort_thresholds == older
+
+
 def test_a_correction_keeps_the_forts_the_campaign_was_set_up_with():
     state = play(dawnguard.new_state(PLAYERS), setup(fort_thresholds=ALONE_THRESHOLDS))
-    play(state, Entry("thresholds", {"fort_thresholds": {"fort_dawnguard": [4, 6, 8], "castle_volkihar": [4, 6]}}))
+    play(state, Entry("thresholds", {"fort_thresholds": {"fort_dawnguard": [4, 6, 8]}}))
     assert state.vigilant_fort.thresholds == [4, 6, 8]
     assert state.happenings[-1].text == (
-        "the fort thresholds are corrected (Fort Dawnguard 4, 6, 8; Castle Volkihar 4, 6): "
-        "Fort Dawnguard is at level 0 with 0 stars"
+        "the fort thresholds are corrected (Fort Dawnguard 4, 6, 8): Fort Dawnguard is at level 0 with 0 stars"
     )
     error = refused(state, Entry("thresholds", {"fort_thresholds": SETUP["fort_thresholds"]}))
     assert error.message.startswith("unknown key 'hall_of_the_vigilant' in 'fort_thresholds'")

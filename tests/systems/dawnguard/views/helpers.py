@@ -36,6 +36,8 @@ PLEDGED = (
     {"type": "pledge", "player": "Ben", "side": "vigilants"},
     {"type": "pledge", "player": "Cid", "side": "vigilants"},
 )
+#: Ben's three stars bring the Hall of the Vigilant (3, 5) to level 1: its cards may be drawn.
+HALL_LEVELLED = {"type": "fort_stars", "player": "Ben", "count": 3}
 
 
 def state_now(campaign):

@@ -19,6 +19,7 @@ from campaigns.systems.dawnguard.forms.play import EVENT_FORMS
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.phones import at_once
 from tests.systems.dawnguard.views.helpers import (
+    HALL_LEVELLED,
     HEROES,
     PLEDGED,
     THRESHOLDS,
@@ -39,6 +40,13 @@ def table(client, owner):
     """A chapter 1 sitting with the three heroes pledged (Ana is a Vampire), logged in."""
     client.force_login(owner)
     return dawnguard_campaign(owner, *PLEDGED)
+
+
+@pytest.fixture
+def levelled(client, owner):
+    """The same sitting with the Hall of the Vigilant at level 1: its cards may be drawn."""
+    client.force_login(owner)
+    return dawnguard_campaign(owner, *PLEDGED, HALL_LEVELLED)
 
 
 # The page --------------------------------------------------------------------------------
@@ -84,10 +92,6 @@ def test_a_viewer_sees_the_board_without_its_buttons(client, table):
         ("hunger", {"hunger-player": "Ana"}, lambda s: s.heroes["Ana"].hunger == 1),
         ("level_up", {"level_up-player": "Cid"}, lambda s: s.heroes["Cid"].level == 2),
         ("fort_stars", {"fort_stars-player": "Ben", "fort_stars-count": "2"}, lambda s: s.vigilant_fort.stars == 2),
-        ("fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
-         lambda s: s.fort_cards["Ben"] == ["Crossbow"] and not s.followers),
-        ("fort_card", {"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"},
-         lambda s: s.followers == {"serana": "Ben"}),
         ("threat_deck", {"threat_deck-count": "1"}, lambda s: s.threat_deck == 1),
         ("board_threat", {"board_threat-count": "2"}, lambda s: s.board_threat == 2),
         ("join", {"join-player": "Eve", "join-hero": "Talen-Jei", "join-race": "Argonian", "join-side": "vigilants"},
@@ -96,6 +100,23 @@ def test_a_viewer_sees_the_board_without_its_buttons(client, table):
     ],
 )
 def test_a_tap_records_one_event(client, table, event_type, data, check):
+    tapped_once(client, table, event_type, data, check)
+
+
+@pytest.mark.parametrize(
+    ("data", "check"),
+    [
+        ({"fort_card-player": "Ben", "fort_card-card": "Crossbow"},
+         lambda s: s.fort_cards["Ben"] == ["Crossbow"] and not s.followers),
+        ({"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"},
+         lambda s: s.followers == {"serana": "Ben"}),
+    ],
+)
+def test_a_fort_card_tap_records_one_event(client, levelled, data, check):
+    tapped_once(client, levelled, "fort_card", data, check)
+
+
+def tapped_once(client, table, event_type, data, check):
     before = entries(table)
     page_before = page(client, table)
     response = tap(client, table, event_type, data)
@@ -227,7 +248,8 @@ def test_a_vampire_adding_stars_is_refused(client, table):
     assert response.context["open_form"] == "fort_stars"
 
 
-def test_a_fort_card_drawn_twice_is_refused(client, table):
+def test_a_fort_card_drawn_twice_is_refused(client, levelled):
+    table = levelled
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "crossbow"},
                        "Ben has already drawn Crossbow: a player draws each fort card at most once")
@@ -235,7 +257,8 @@ def test_a_fort_card_drawn_twice_is_refused(client, table):
     assert "<strong>Crossbow</strong> <span class=\"muted\">Ben" in response.content.decode()  # the cards drawn
 
 
-def test_a_follower_another_player_holds_is_refused(client, table):
+def test_a_follower_another_player_holds_is_refused(client, levelled):
+    table = levelled
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Serana", "fort_card-follower": "on"})
     response = refused(client, table, "fort_card",
                        {"fort_card-player": "Cid", "fort_card-card": "Serana", "fort_card-follower": "on"},

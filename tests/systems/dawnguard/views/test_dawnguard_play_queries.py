@@ -42,7 +42,7 @@ def campaign_with_sittings(sittings, owner):
             "heroes": [{"player": "Ana", "hero": "Sigrid", "race": "Redguard"},
                        {"player": "Ben", "hero": "Faendal", "race": "Bosmer"},
                        {"player": "Cid", "hero": "Lucien", "race": "Breton"}],
-            "fort_thresholds": {"hall_of_the_vigilant": [20, 30, 40], "fort_dawnguard": [3, 5, 7]},
+            "fort_thresholds": {"hall_of_the_vigilant": [1, 30, 40], "fort_dawnguard": [3, 5, 7]},
         },
         "games": games,
     }

@@ -11,6 +11,7 @@ from campaigns import store
 from campaigns.rules.base import Entry
 
 from tests.systems.dawnguard.views.helpers import (
+    HALL_LEVELLED,
     PLEDGED,
     dawnguard_campaign,
     entries,
@@ -141,9 +142,11 @@ def test_a_fort_card_comes_from_ones_own_sides_fort(client, before_pledges):
     assert response.context["fort_card_form"].errors["player"]
 
 
-def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing(client, table):
+def test_a_card_drawn_as_an_item_is_refused_as_a_follower_by_any_case_or_spacing(client, owner):
     """docs/rules.md, 2026-12-01: a card drawn from a fort is a Follower or an item for the whole
     campaign, its name compared without case or surrounding spaces."""
+    client.force_login(owner)
+    table = dawnguard_campaign(owner, *PLEDGED, HALL_LEVELLED)
     tap(client, table, "fort_card", {"fort_card-player": "Ben", "fort_card-card": "Crossbow"})
     response = refused(client, table, "fort_card",
                        {"fort_card-player": "Cid", "fort_card-card": "crossbow", "fort_card-follower": "on"},

@@ -24,7 +24,7 @@ HEROES = [
     {"player": "Cid", "hero": "Lucien", "race": "Nord"},
 ]
 THRESHOLDS = {"hall_of_the_vigilant": [3, 5], "fort_dawnguard": [3, 5, 7]}
-ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7], "castle_volkihar": [4, 6]}
+ALONE_THRESHOLDS = {"fort_dawnguard": [3, 5, 7]}
 PLEDGES = [
     {"type": "pledge", "player": "Ana", "side": "volkihar"},
     {"type": "pledge", "player": "Ben", "side": "vigilants"},
@@ -183,21 +183,21 @@ def test_viewers_see_the_setup_but_cannot_save_it(client, owner):
     assert client.post(setup_url(campaign), setup_post()).status_code == 403
 
 
-# Chapter 2 played alone is set up apart (docs/rules.md, 2026-12-01) --------------------------------
+# Chapter 2 played alone is set up apart (docs/rules.md, corrected 2026-12-02) --------------------------------
 
 
 def alone_post(**changes):
-    data = setup_post(mode="alone", fort_dawnguard="3, 5, 7", castle_volkihar="4, 6")
+    data = setup_post(mode="alone", fort_dawnguard="3, 5, 7")
     del data["hall_of_the_vigilant"]
     return data | changes
 
 
-def test_the_setup_for_chapter_2_alone_asks_fort_dawnguard_and_castle_volkihar_never_the_hall(as_owner, owner):
+def test_the_setup_for_chapter_2_alone_asks_fort_dawnguard_only_never_the_hall(as_owner, owner):
     campaign = new_campaign(owner)
     html = as_owner.get(setup_url(campaign)).content.decode()
     assert "Play chapter 2 alone instead (a standalone scenario)" in html
     html = as_owner.get(setup_url(campaign) + "?mode=alone").content.decode()
-    assert "Fort Dawnguard: stars for each level" in html and "Castle Volkihar: stars for each level" in html
+    assert "Fort Dawnguard: stars for each level" in html and "Castle Volkihar: stars" not in html
     assert 'name="hall_of_the_vigilant"' not in html and "Hall of the Vigilant: stars" not in html
     assert "Setting up chapter 2 played alone" in html and "Setting up chapter 1" not in html
     assert '<span class="badge">577</span> for Vampire players' in html
@@ -215,18 +215,18 @@ def test_a_setup_for_chapter_2_alone_goes_on_to_chapter_2_played_alone(as_owner,
     html = as_owner.get(start_url(campaign)).content.decode()
     assert "Sitting 1: chapter 2 played alone" in html and "Begin with chapter 1 instead" not in html
     html = as_owner.get(setup_url(campaign)).content.decode()
-    assert "Castle Volkihar" in html and 'name="fix-castle_volkihar"' in html
+    assert 'name="fix-fort_dawnguard"' in html and 'name="fix-castle_volkihar"' not in html
     assert 'name="fix-hall_of_the_vigilant"' not in html
 
 
-def test_a_refused_setup_for_chapter_2_alone_shows_the_rule_beside_castle_volkihar_and_saves_nothing(
+def test_a_refused_setup_for_chapter_2_alone_shows_the_rule_beside_fort_dawnguard_and_saves_nothing(
     as_owner, owner
 ):
     campaign = new_campaign(owner)
-    response = as_owner.post(setup_url(campaign), alone_post(castle_volkihar="4, 0"))
+    response = as_owner.post(setup_url(campaign), alone_post(fort_dawnguard="4, 0"))
     assert response.status_code == 200
-    message = "the Castle Volkihar thresholds must list the stars printed on its card (whole numbers above 0)"
-    assert response.context["setup_form"].errors["castle_volkihar"] == [message]
+    message = "the Fort Dawnguard thresholds must list the stars printed on its card (whole numbers above 0)"
+    assert response.context["setup_form"].errors["fort_dawnguard"] == [message]
     html = response.content.decode()
     assert message in html and "Setting up chapter 2 played alone" in html
     assert entry_count(campaign) == 0
@@ -241,12 +241,12 @@ def test_a_level_other_than_1_is_refused_in_the_rulebooks_words_and_nothing_save
     assert entry_count(campaign) == 0
 
 
-def test_the_thresholds_of_chapter_2_alone_are_corrected_fort_by_fort(as_owner, owner):
+def test_the_thresholds_of_chapter_2_alone_are_corrected(as_owner, owner):
     campaign = set_up_alone(owner)
     url = reverse("dawnguard_thresholds", args=[campaign.slug])
-    response = as_owner.post(url, {"fix-fort_dawnguard": "4, 6, 8", "fix-castle_volkihar": "4, 6"}, follow=True)
+    response = as_owner.post(url, {"fix-fort_dawnguard": "4, 6, 8"}, follow=True)
     assert "The fort thresholds are corrected. Fort Dawnguard is at level 0 with 0 stars." in response.content.decode()
-    assert state_of(campaign).fort_thresholds == {"fort_dawnguard": [4, 6, 8], "castle_volkihar": [4, 6]}
+    assert state_of(campaign).fort_thresholds == {"fort_dawnguard": [4, 6, 8]}
 
 
 # The thresholds corrected -------------------------------------------------------------------

@@ -7,6 +7,7 @@ import copy
 
 import pytest
 
+from campaigns.rules import base
 from campaigns.rules import risk_legacy as rl
 from campaigns.rules.base import Entry, RuleError
 
@@ -24,7 +25,10 @@ SEATS = [("Ana", KHAN, "Egypt"), ("Ben", BEAR, "Peru"), ("Cid", MECH, "Ural")]
 
 
 def apply(state, kind, data):
-    rl.apply(state, Entry(kind, data))
+    """Apply one entry as the fold does: with what its ruling and the house rules set aside."""
+    opening = kind == "game" and isinstance(data, dict)
+    game = data.get("number", len(state.games) + 1) if opening else len(state.games)
+    base.apply_with_law(rl, state, Entry(kind, data), game)
     return state
 
 
@@ -33,7 +37,7 @@ def refuse(state, kind, data) -> RuleError:
 
     before = copy.deepcopy(state)
     with pytest.raises(RuleError) as caught:
-        rl.apply(state, Entry(kind, data))
+        apply(state, kind, data)
     assert state == before, "a refused entry changed the state"
     return caught.value
 

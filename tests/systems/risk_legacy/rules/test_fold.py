@@ -79,7 +79,7 @@ MISTYPED = [
         "'effect' is missing from a scar type",
     ),
     (playing, "event", ["scar"], "an event must be a JSON object"),
-    (playing, "event", {"type": ["scar"]}, "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment or red_star"),
+    (playing, "event", {"type": ["scar"]}, "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment, red_star or red_star_token"),
     (playing, "game_end", {"results": ["Ana"]}, "'results' must give each seat's result"),
     (
         playing,

@@ -487,7 +487,7 @@ def test_events_happen_only_during_a_game():
 def test_an_event_of_unknown_type_or_shape_is_refused():
     state = playing()
     assert refuse(state, "event", {"type": "missile"}).message == (
-        "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment or red_star"
+        "an event's 'type' must be scar, fortification_box, city, elimination, missiles, recruitment, red_star or red_star_token"
     )
     assert refuse(state, "event", {**scar("Ben", "Peru", "Bunker"), "count": 1}).message == (
         "unknown key 'count' in a scar event"

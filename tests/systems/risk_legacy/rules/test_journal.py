@@ -53,6 +53,8 @@ def test_state_json_has_exactly_the_journal_keys():
         "players",
         "scar_types",
         "world",
+        "rulings",
+        "house_rules",
     ]
     assert data["system"] == "risk-legacy" and data["as_of_game"] == 3 and data["games_played"] == 3
     assert data["complete"] is False and data["world"] is None

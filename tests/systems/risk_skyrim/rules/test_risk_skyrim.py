@@ -428,7 +428,7 @@ def test_players_plays_wins_and_win_rate():
 
 def test_state_json_keys():
     state = risk_skyrim.state_json(logged(game()))
-    assert set(state) == {"system", "as_of_game", "games_played", "games", "players"}
+    assert set(state) == {"system", "as_of_game", "games_played", "games", "players", "rulings", "house_rules"}
     assert state["system"] == "risk-skyrim"
     assert state["games_played"] == 1
 
