@@ -6,7 +6,7 @@ from django.utils.functional import SimpleLazyObject
 from . import registry
 from .models import Membership
 from .rules import limits
-from .rules.base import Entry, RuleError
+from .rules.base import HOUSE_RULE, Entry, RuleError
 from .web.refusals import RefusalsBesideFields
 from .web.writes import JournalForm
 
@@ -129,3 +129,49 @@ class UndoForm(RefusalsBesideFields, forms.Form):
 
 class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
+
+
+class HouseRuleForm(JournalForm, forms.Form):
+    """A house rule (docs/playing.md, "Rulings and house rules"): one rule a ruling may set aside,
+    from a game on (and until one, if the group says), with the group's reason. The games it may
+    start from: the one being played (or the last one, if it is over) and the next."""
+
+    rule = forms.ChoiceField(label="The rule the table plays otherwise")
+    from_game = forms.TypedChoiceField(label="From", coerce=int)
+    until_game = forms.IntegerField(
+        label="Until game (optional)", required=False, min_value=0, max_value=limits.NUMBER_MAX,
+        help_text="Leave empty for the rest of the campaign.",
+    )
+    why = forms.CharField(
+        label="Why the table plays it so",
+        max_length=limits.REASON_MAX_CHARS,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="The group's reason, 200 characters at most: the packet or card, or what you agreed.",
+    )
+
+    def __init__(self, *args, rules, first_game: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        by_heading: dict[str, list[tuple[str, str]]] = {}
+        for rule in rules:
+            if rule.rulable:
+                by_heading.setdefault(rule.rulebook, []).append((rule.id, rule.words))
+        self.fields["rule"].choices = [("", "Choose…"), *by_heading.items()]
+        games = [first_game, first_game + 1]
+        self.fields["from_game"].choices = [
+            (number, "The setup on" if number == 0 else f"Game {number} on") for number in games
+        ]
+        self.fields["from_game"].initial = first_game
+
+    def clean(self):
+        cleaned = super().clean()
+        start, until = cleaned.get("from_game"), cleaned.get("until_game")
+        if start is not None and until is not None and until < start:
+            self.add_error("until_game", f"The last game it covers comes on or after game {start}.")
+        return cleaned
+
+    def entry(self) -> Entry:
+        data = self.cleaned_data
+        house = {"rule": data["rule"], "why": data["why"], "from_game": data["from_game"]}
+        if data.get("until_game") is not None:
+            house["until_game"] = data["until_game"]
+        return Entry(HOUSE_RULE, house)

@@ -1,6 +1,7 @@
 """Refuse a request body larger than any form of the app sends, before it is read
 (RequestSizeLimitMiddleware); answer a tap already recorded before its view runs
-(TapReplayMiddleware).
+(TapReplayMiddleware); put a refused form's submission back when the group rules otherwise
+(RuledPostMiddleware).
 
 The largest thing anyone uploads is a campaign journal (JOURNAL_MAX_BYTES); anything much
 bigger is refused from its Content-Length, so no worker spends time or memory on it.
@@ -9,7 +10,7 @@ bigger is refused from its Content-Length, so no worker spends time or memory on
 from django.shortcuts import render
 
 from .rules import limits
-from .web import taps
+from .web import rulings, taps
 
 # The journal itself plus the multipart envelope and the form's other fields.
 MAX_REQUEST_BYTES = limits.JOURNAL_MAX_BYTES + 64 * 1024
@@ -53,3 +54,20 @@ class TapReplayMiddleware:
         if request.method != "POST" or "slug" not in view_kwargs:
             return None
         return taps.replayed(request, view_kwargs["slug"])
+
+
+class RuledPostMiddleware:
+    """A POST from a "we rule otherwise" button carries the refused form's submission, signed:
+    it takes the place of the form's fields before the view runs, with the group's reason
+    (campaigns.web.rulings), so every write view takes a ruling without knowing of it. After
+    the CSRF check, before any view reads the form."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        rulings.take_ruled_submission(request)
+        return None

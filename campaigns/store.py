@@ -348,7 +348,7 @@ def export_journal(campaign: Campaign) -> dict:
 
 def describe(campaign: Campaign, kind: str, data: dict) -> str:
     """A short sentence for one journal entry, as the history and undo pages show it."""
-    return campaign.rules.describe(base.Entry(kind, data))
+    return base.describe_entry(campaign.rules, base.Entry(kind, data))
 
 
 def recent_entries(campaign: Campaign, count: int) -> list[dict]:

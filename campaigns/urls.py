@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from . import registry
 from .systems.base import SHARED_PAGES
-from .views import accounts, campaigns, journal_append, members, pwa, roster, stats
+from .views import accounts, campaigns, journal_append, members, pwa, roster, rules, stats
 from .views.system_pages import system_page
 
 urlpatterns = [
@@ -19,6 +19,7 @@ urlpatterns = [
     path("campaigns/<slug:slug>/state.json", campaigns.state_json, name="state_json"),
     path("campaigns/<slug:slug>/journal/append/", journal_append.journal_append, name="journal_append"),
     path("campaigns/<slug:slug>/undo/", campaigns.undo, name="undo"),
+    path("campaigns/<slug:slug>/rules/", rules.rules_page, name="rules"),
     path("campaigns/<slug:slug>/players/", roster.roster, name="roster"),
     path("campaigns/<slug:slug>/players/<int:player_id>/rename/", roster.player_rename, name="player_rename"),
     path("campaigns/<slug:slug>/players/<int:player_id>/delete/", roster.player_delete, name="player_delete"),

@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "campaigns.middleware.RequestSizeLimitMiddleware",
     # A tap sent again (its key already recorded) gets its first answer, before any view.
     "campaigns.middleware.TapReplayMiddleware",
+    # "We rule otherwise": the refused form's signed submission back in place, with the reason.
+    "campaigns.middleware.RuledPostMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a lockout raised by the backend into a response.
@@ -116,7 +118,7 @@ TEMPLATES = [
                 ),
             ],
             # {% tap %}, in every form that writes to a journal, with no {% load %} to forget.
-            "builtins": ["campaigns.templatetags.taps"],
+            "builtins": ["campaigns.templatetags.taps", "campaigns.templatetags.ledger"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

@@ -295,7 +295,7 @@ def describe(entry: Entry) -> str:
 
 RULING = "ruling"  # the key of a ruling on an entry, or on a seat of it
 HOUSE_RULE = "house_rule"  # the entry kind of a house rule
-RULING_MAX_CHARS = 200
+RULING_MAX_CHARS = 200  # the group's reason (docs/journal.md); limits.REASON_MAX_CHARS for forms
 
 
 @dataclass(frozen=True)
@@ -387,9 +387,16 @@ def apply_with_law(system, state: Any, entry: Entry, game: int) -> None:
     house rules in force set aside, and what they set aside is kept (`state.law.rulings`)."""
     law: Law = state.law
     if entry.kind == HOUSE_RULE:
-        law.house_rules.append(
-            check_house_rule(entry.data, system.RULES, f"house rule {len(law.house_rules) + 1}")
-        )
+        place = f"house rule {len(law.house_rules) + 1}"
+        house = check_house_rule(entry.data, system.RULES, place)
+        if house["from_game"] < game:  # what is recorded stays as it was checked
+            raise RuleError(
+                f"a house rule set now starts with game {game} or a later one: the games before it "
+                "are recorded as they were played",
+                place=place,
+                field="from_game",
+            )
+        law.house_rules.append(house)
         return
     data, leeway = _without_rulings(entry.data, law.in_force(game))
     token = _LEEWAY.set(leeway)
@@ -448,6 +455,8 @@ def _game_and_place(place: str | None, game: int, entry: Entry, counted: int) ->
         return game, place
     if entry.kind in (GAME_KIND, "game_end"):
         return game, "the game"
+    if _whole(entry.data.get("number")):  # a play log's correction names the play it replaces
+        return entry.data["number"], "the game"
     if entry.kind in ("setup", "world"):
         return game, entry.kind
     # As the import names the place of a refusal: "event 2", "reward 2 (Ben)".
@@ -511,6 +520,34 @@ def check_house_rule(data: Any, rules: Iterable[Rule], place: str) -> dict[str, 
     if "until_game" in data and (not _whole(data["until_game"]) or data["until_game"] < start):
         raise RuleError(f"'until_game' must be a game from {start} on", place=place, field="until_game")
     return {**data, "why": why}
+
+
+def rule_named(rules: Iterable[Rule], rule_id: Any) -> Rule | None:
+    """The rule of this id among `rules`, or None."""
+    return next((rule for rule in rules if rule.id == rule_id), None)
+
+
+def house_rule_words(rules: Iterable[Rule], house: dict[str, Any]) -> str:
+    """A house rule in a player's words: "Scars stack (…) set aside from game 3 until game 9"."""
+    rule = rule_named(rules, house.get("rule"))
+    what = rule.words if rule is not None else str(house.get("rule"))
+    start = house.get("from_game")
+    games = "from the setup on" if start == 0 else f"from game {start} on"
+    if house.get("until_game") is not None:
+        games = f"{games.removesuffix(' on')} until game {house['until_game']}"
+    return f"{what}: set aside {games}"
+
+
+def describe_entry(system, entry: Entry) -> str:
+    """An entry in a player's words, as its system words it; a house rule as one, and an entry
+    recorded with the group's ruling with its reason."""
+    if entry.kind == HOUSE_RULE:
+        return f"House rule: {house_rule_words(system.RULES, entry.data)} ({entry.data.get('why')})"
+    data = entry.data
+    if isinstance(data, dict) and RULING in data:
+        plain = system.describe(Entry(entry.kind, {k: v for k, v in data.items() if k != RULING}))
+        return f"{plain}, as the table ruled ({data[RULING]})"
+    return system.describe(entry)
 
 
 def _whole(value: Any) -> bool:

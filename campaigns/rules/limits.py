@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .base import RuleError
+from .base import RULING_MAX_CHARS, RuleError
 
 # Texts, in characters.
 PLAYER_NAME_MAX_CHARS = 40  # a roster name (the Player table's column)
 CAMPAIGN_NAME_MAX_CHARS = 100  # a campaign's name (the Campaign table's column)
 TEXT_MAX_CHARS = 500  # any other text of a journal: a city, a comment, a power, a packet, ...
+REASON_MAX_CHARS = RULING_MAX_CHARS  # the group's reason for a ruling or a house rule (rules/base.py)
 # What a form lets a player type, each within TEXT_MAX_CHARS (an imported journal may hold more):
 NAME_MAX_CHARS = 40  # a name written on the board: a city, a scar type, a continent, a hero, a race
 TITLE_MAX_CHARS = 60  # a card's or the world's name

@@ -4,6 +4,7 @@ from django import template
 from django.utils import formats, timezone
 from django.utils.html import format_html
 
+from ..rules.base import RULING_MAX_CHARS
 from ..rules.checks import join_names
 from ..rules.words import code_words
 
@@ -64,3 +65,22 @@ def moment(value):
     when = timezone.localtime(value)
     shown = f"{formats.date_format(when)}, {when:%H:%M} {when.tzname()}"
     return format_html('<time datetime="{}" data-ago>{}</time>', when.isoformat(), shown)
+
+
+@register.inclusion_tag("_refusal.html")
+def refusal(form, form_id=None):
+    """Under a refused form: the rule its refusal is by and where the rulebook has it, or that no
+    ruling changes it; beside a rule a ruling may set aside, "We rule otherwise" (its reason and
+    one button: campaigns.web.rulings). `form_id`: the <form> the box belongs to, when it is
+    drawn outside it (a row's +1 buttons submit a form of their own)."""
+    error = getattr(form, "refusal", None)
+    return {
+        "error": error,
+        "rule": getattr(error, "rule", None),
+        "offer": getattr(form, "ruling_offer", None),
+        "typed": getattr(form, "ruling_typed", ""),
+        "reason_error": getattr(form, "ruling_error", None),
+        "box_id": f"ruling-{getattr(form, 'prefix', None) or form_id or 'form'}",
+        "form_id": form_id,
+        "most": RULING_MAX_CHARS,
+    }

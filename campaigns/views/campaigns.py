@@ -18,6 +18,7 @@ from ..rules.journal import parse_json
 from ..web.htmx import render_page
 from ..web.params import same_origin_path, whole_number
 from ..web.writes import Done, save_or_refuse, undo_or_refuse
+from .rules import law_context
 
 
 @require_safe
@@ -109,6 +110,7 @@ def _detail_context(access, as_of=None):
         "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
         "players": list(campaign.players.all()),
         "recent": list(campaign.entries.live().order_by("-position")[:1]),
+        "law": law_context(campaign, current),
         **system.overview(access, current),
     }
 

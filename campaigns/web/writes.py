@@ -28,7 +28,8 @@ from django.http import HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 
 from .. import states, store
-from ..rules.base import Entry, RuleError, Timeline
+from ..rules.base import Entry, RuleError, Timeline, check_reason
+from . import rulings
 from .refusals import RefusalsBesideFields
 from .taps import Answer, replayed, tap_key
 
@@ -36,7 +37,15 @@ MOVED_ON = "The campaign has moved on since your page was loaded; here it is now
 
 
 class JournalForm(RefusalsBesideFields):
-    """A form that writes journal entries through `append_or_refuse`: what it writes, said once."""
+    """A form that writes journal entries through `append_or_refuse`: what it writes, said once.
+
+    Refused by a rule a ruling may set aside, it offers to record the entry as the group rules
+    (`ruling_offer`, shown by {% refusal form %}; rulings.py): `ruling_typed` and `ruling_error`
+    are the reason the player typed and why the rules refused it, if they did."""
+
+    ruling_offer: str | None = None
+    ruling_typed: str = ""
+    ruling_error: str | None = None
 
     def entries(self) -> list[Entry]:
         """What the form writes, once it is valid: by default its one `entry()`."""
@@ -143,7 +152,7 @@ def append_or_refuse(
             raise _StepOver(why)
 
     def save() -> Answer:
-        entries = form.entries()
+        entries = _as_ruled(request, form, form.entries())
         given: list[Answer] = []
 
         def answer(timeline: Timeline) -> dict:  # made under the lock, kept with the tap
@@ -216,9 +225,28 @@ def _write(request, form, *, save: Callable[[], Answer], page, refused: Callable
         if refused is not None:
             refused()
         form.add_refusal(error)
+        if error.rulable and refused is not None:  # a journal entry: the group may rule otherwise
+            form.ruling_offer = rulings.offer(request)
         form.focus_first_error()
         return page()
     return answer.give(request)
+
+
+def _as_ruled(request, form, entries: list[Entry]) -> list[Entry]:
+    """The entries with the group's reason when the POST asks to record them as the group rules
+    ("we rule otherwise": rulings.py). A reason the rules refuse (none, too long) is said beside
+    its box and the entries go as they were, to be refused again (or saved, if the campaign has
+    moved on so that no rule refuses them now)."""
+    why = rulings.asked_reason(request)
+    if why is None:
+        return entries
+    form.ruling_typed = why
+    try:
+        why = check_reason(why, None)
+    except RuleError as bad:
+        form.ruling_error = bad.message
+        return entries
+    return rulings.with_ruling(entries, why)
 
 
 def tap_options(request, answer: Callable[[Any], dict]) -> dict:

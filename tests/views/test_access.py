@@ -25,6 +25,8 @@ MATRIX = [
     ("journal_download", "get", READ),
     ("state_json", "get", READ),
     ("roster", "get", READ),
+    ("rules", "get", READ),
+    ("rules", "post", RECORD),
     ("members", "get", READ),
     ("undo", "get", RECORD),
     ("undo", "post", RECORD),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Law, RuleError, refuse
+from ..base import Law, RuleError, refuse, ruled_now
 from ..checks import check_one_of, check_player, is_whole, join_names
 from . import rulebook as rules
 from .box import (
@@ -86,6 +86,8 @@ class Happening:
     # "forced_feed", "chapter_1_totals"
     text: str
     players: tuple[str, ...] = ()  # who it concerns
+    # The group's reason when only its ruling or a house rule let the entry be (docs/rules.md).
+    ruling: str | None = None
 
 
 def balance_in_chapter(chapter: int) -> bool:
@@ -201,7 +203,7 @@ def fort_called(name: str) -> str:
 def happen(state: DawnguardState, kind: str, text: str, *players: str) -> None:
     """Record what an entry did (called once its checks have passed)."""
     game = state.games[-1].number if state.games else None
-    state.happenings.append(Happening(game, state.chapter, kind, text, tuple(players)))
+    state.happenings.append(Happening(game, state.chapter, kind, text, tuple(players), ruled_now()))
 
 
 def new_state(players: list[str]) -> DawnguardState:

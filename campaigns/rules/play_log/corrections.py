@@ -108,6 +108,9 @@ def apply_correction(state: PlayLog, data: dict, check_game: Callable) -> None:
     index = state.game_index(number)
     old = state.games[index]
     state.games[index] = record
+    # The play as it was is gone, and so are the rulings it was recorded with (the correction
+    # brings its own, if any: rules/base.py apply_with_law).
+    state.law.rulings[:] = [ruling for ruling in state.law.rulings if ruling["game"] != number]
     count_play(state, old, -1)
     count_play(state, record, +1)
     state.played[number] = data

@@ -365,6 +365,8 @@ def _packet_text(name: str, unlocks: dict[str, Any]) -> str:
     text = f"Packet opened: {_quoted(name)}"
     if parts:
         text += f"; it unlocks {join_names(parts)}"
+    if unlocks.get("rules_text"):
+        text += f". Its rules: {_quoted(unlocks['rules_text'])}"
     if unlocks.get("notes"):
         text += f". {unlocks['notes']}"
     return text

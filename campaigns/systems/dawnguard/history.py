@@ -28,6 +28,7 @@ class Line:
     kind: str
     text: str
     players: tuple[str, ...] = ()
+    ruling: str | None = None  # the group's reason, when a ruling or a house rule let it be
 
 
 @dataclass
@@ -79,7 +80,7 @@ def _lines(happenings) -> dict[int | None, list[Line]]:
     by_game: dict[int | None, list[Line]] = {}
     for happening in happenings:
         by_game.setdefault(happening.game, []).append(
-            Line(happening.kind, happening.text, tuple(happening.players))
+            Line(happening.kind, happening.text, tuple(happening.players), happening.ruling)
         )
     return by_game
 

@@ -43,6 +43,7 @@ class PlayItem:
     corrected: int  # times corrected
     logged: Any = None  # the entry that logged it (who and when), if it is still in the journal
     changes: list = field(default_factory=list)  # its corrections and deletion, oldest first
+    ruling: str | None = None  # the group's reason, when a ruling or a house rule let it be
 
     @property
     def winners(self) -> list[str]:
@@ -126,6 +127,9 @@ def play_items(campaign: Campaign, state, numbers: list[int]) -> list[PlayItem]:
         for number in numbers
         if (record := record_of(state, number)) is not None
     }
+    for ruling in state.law.rulings:  # what the fold recorded: a play let be by the group's ruling
+        if ruling["game"] in items:
+            items[ruling["game"]].ruling = ruling["why"]
     for entry in _entries_of(campaign, list(items)):
         number = entry.game_number if entry.kind == GAME_KIND else entry.data.get("number")
         item = items.get(number)

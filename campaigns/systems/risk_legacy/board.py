@@ -101,12 +101,13 @@ class Tile:
     short_name: str
     name_lines: list[str]
     scar: str | None
-    scar_code: str | None
+    scar_code: str | None  # every scar's code, top first ("B+AS": scars the group ruled may stack)
     city: rules.City | None
     boxes_left: int | None  # None: not fortified
     resources: int
     card_destroyed: bool
     changed: bool  # something happened to it in the game the board is shown after
+    scars: tuple[str, ...] = ()  # every scar on it, the top one first (two when ruled so)
 
     @property
     def continent_slug(self) -> str:
@@ -120,7 +121,7 @@ class Tile:
     @property
     def scar_fitted(self) -> str | None:
         """The scar's type, cut to fit a wide tile."""
-        return fit(self.scar, MARK_TEXT_ROOM["scar"]) if self.scar else None
+        return fit(" + ".join(self.scars), MARK_TEXT_ROOM["scar"]) if self.scar else None
 
     @property
     def city_label(self) -> str | None:
@@ -139,7 +140,7 @@ class Tile:
         if self.boxes_left is not None:
             parts.append(f"fortified, {_plural(self.boxes_left, 'box', 'boxes')} left")
         if self.scar:
-            parts.append(f"{self.scar} scar")
+            parts.append(f"{' and '.join(self.scars)} scar{'s' if len(self.scars) > 1 else ''}")
         parts.append(_plural(self.resources, "resource"))
         if self.card_destroyed:
             parts.append("card destroyed")
@@ -306,6 +307,7 @@ def _changed_territories(state: rules.RiskLegacyState) -> set[str]:
 
 def _tile(state: rules.RiskLegacyState, name: str, codes: dict[str, str], changed: set[str]) -> Tile:
     marks = state.territories[name]
+    scars = (marks.scar, *reversed(marks.scars_under)) if marks.scar else ()
     return Tile(
         name=name,
         slug=territory_slug(name),
@@ -313,12 +315,13 @@ def _tile(state: rules.RiskLegacyState, name: str, codes: dict[str, str], change
         short_name=SHORT_NAMES[name],
         name_lines=NAME_LINES[name],
         scar=marks.scar,
-        scar_code=codes.get(marks.scar) if marks.scar else None,
+        scar_code="+".join(codes.get(scar, scar[:1]) for scar in scars) if scars else None,
         city=marks.city,
         boxes_left=marks.fortification.boxes_left if marks.fortification else None,
         resources=marks.resources,
         card_destroyed=marks.card_destroyed,
         changed=name in changed,
+        scars=scars,
     )
 
 
@@ -346,7 +349,7 @@ def board(state: rules.RiskLegacyState) -> Board:
         for key, continent in state.continents.items()
     ]
     layouts = [_layout(key, spec, by_name, continents) for key, spec in _LAYOUT["layouts"].items()]
-    on_board = {tile.scar for tile in tiles if tile.scar}
+    on_board = {scar for tile in tiles for scar in tile.scars}
     legend = [(codes[t.name], t.name) for t in state.scar_types if t.name in on_board]
     return Board(tiles=tiles, continents=continents, layouts=layouts, scar_legend=legend)
 

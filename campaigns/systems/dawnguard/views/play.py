@@ -59,11 +59,17 @@ def _heroes(state) -> list[dict]:
     at_most = set(rules.vampires_to_feed_on_day_turn(state))  # a Vampire at 3 must feed (the rules say who)
     return [
         {
-            "player": hero.player, "hero": hero.hero, "race": hero.race, "level": hero.level,
+            "player": hero.player,
+            "hero": hero.hero,
+            "race": hero.race,
+            "level": hero.level,
             "side": hero.side,
             "side_name": SIDE_WORDS[rules.side_name(hero.side, state.chapter)] if hero.side else None,
             "hunger": hero.hunger,
-            "hunger_pips": [index < (hero.hunger or 0) for index in range(rules.MAX_HUNGER)],
+            # One pip a token: past 3 only when the group ruled so (the state holds what it recorded).
+            "hunger_pips": [
+                index < (hero.hunger or 0) for index in range(max(rules.MAX_HUNGER, hero.hunger or 0))
+            ],
             "must_feed": hero.player in at_most,
         }
         for hero in state.heroes.values()

@@ -22,7 +22,7 @@ class SeatForm(forms.Form):
     """One seat: its player, faction and HQ start, and a territory asked "Why not…?" about
     (never saved: the page answers it)."""
 
-    def __init__(self, *args, roster: list[str], **kwargs):
+    def __init__(self, *args, roster: list[str], factions=rules.FACTIONS, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["player"] = forms.ChoiceField(
@@ -30,7 +30,7 @@ class SeatForm(forms.Form):
         )
         self.fields["faction"] = forms.ChoiceField(
             label="Faction",
-            choices=[("", "—")] + [(faction, faction) for faction in rules.FACTIONS],
+            choices=[("", "—")] + [(faction, faction) for faction in factions],  # a packet's too
             required=False,
         )
         self.fields["start"] = forms.ChoiceField(
@@ -41,18 +41,21 @@ class SeatForm(forms.Form):
         )
 
 
-def seat_rows(data, roster: list[str], *, initial=None):
-    """The seats, clockwise (`SEATS`), as rows of `data` (a post, a query, None)."""
+def seat_rows(data, roster: list[str], *, initial=None, factions=rules.FACTIONS):
+    """The seats, clockwise (`SEATS`), as rows of `data` (a post, a query, None); `factions`:
+    those in play (the box's and any a packet added)."""
     return rows(
-        SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial, form_kwargs={"roster": roster}
+        SeatForm, len(SEATS), prefix=SEAT_ROWS, data=data, initial=initial,
+        form_kwargs={"roster": roster, "factions": factions},
     )
 
 
-def typed_seats(data, roster: list[str]):
+def typed_seats(data, roster: list[str], factions=rules.FACTIONS):
     """The seats as chosen so far in `data`, drawn as the form's first values: not checked,
     so they show no error (choosing is not saving)."""
-    typed = [{name: seat[name].value() for name in seat.fields} for seat in seat_rows(data, roster).forms]
-    return seat_rows(None, roster, initial=typed)
+    typed = [{name: seat[name].value() for name in seat.fields}
+             for seat in seat_rows(data, roster, factions=factions).forms]
+    return seat_rows(None, roster, initial=typed, factions=factions)
 
 
 class GameStartForm(JournalForm, forms.Form):
@@ -76,11 +79,11 @@ class GameStartForm(JournalForm, forms.Form):
         help_text="Each player gets one only if there are enough for everyone.",
     )
 
-    def __init__(self, *args, roster: list[str], **kwargs):
+    def __init__(self, *args, roster: list[str], factions=rules.FACTIONS, **kwargs):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("played_on", timezone.localdate())
         super().__init__(*args, **kwargs)
-        self.seats_rows = seat_rows(self.data if self.is_bound else None, roster)
+        self.seats_rows = seat_rows(self.data if self.is_bound else None, roster, factions=factions)
         self.formsets = {SEAT_ROWS: self.seats_rows}
 
     def clean(self):

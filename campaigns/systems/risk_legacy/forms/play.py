@@ -292,6 +292,7 @@ class PacketForm(JournalForm, forms.Form):
     """A sealed packet opened: its name and what it unlocked."""
 
     title = "A sealed packet was opened"
+    refusal_fields = {"scar_types": "scar_type", "factions": "faction", "powers": "power_for"}
     name = forms.CharField(
         max_length=limits.PACKET_MAX_CHARS, label="Packet", help_text="The words printed on it.",
         widget=forms.TextInput(attrs={"list": "packet-names", "autocomplete": "off"}),
@@ -301,17 +302,33 @@ class PacketForm(JournalForm, forms.Form):
     )
     scar_effect = forms.CharField(max_length=limits.EFFECT_MAX_CHARS, required=False, label="Its effect")
     world_capital = forms.BooleanField(required=False, label="It unlocks the World Capital")
+    # What else a packet adds joins the box (docs/journal.md): a faction with its powers, a power
+    # for a faction already in play, and its rules text as printed.
+    faction = forms.CharField(max_length=limits.NAME_MAX_CHARS, required=False, label="New faction (if any)")
+    faction_powers = forms.CharField(
+        max_length=limits.TEXT_MAX_CHARS, required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        label="Its powers", help_text="As printed: one a line, at most two.",
+    )
+    power_for = forms.ChoiceField(required=False, label="A new power for (if any)")
+    power = forms.CharField(max_length=limits.TEXT_MAX_CHARS, required=False, label="The power, as printed")
+    rules_text = forms.CharField(
+        max_length=limits.TEXT_MAX_CHARS, required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        label="Its rules text, as printed",
+        help_text="Kept as written. Where it changes a rule the tracker checks, set that rule aside "
+        "on the Rules page.",
+    )
     notes = forms.CharField(
         max_length=limits.TEXT_MAX_CHARS,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="New rules or notes",
+        label="Notes",
     )
 
     def __init__(self, state, *args, **kwargs):
         kwargs.setdefault("prefix", "packet")
         super().__init__(*args, **kwargs)
         self.state = state
+        self.fields["power_for"].choices = [("", "—"), *((name, name) for name in state.factions)]
 
     def suggested_names(self):
         """The packets the group is likely holding up: those prompted now first."""
@@ -323,7 +340,16 @@ class PacketForm(JournalForm, forms.Form):
         cleaned = super().clean()
         if cleaned.get("scar_type") and not cleaned.get("scar_effect"):
             self.add_error("scar_effect", "Copy the new scar's effect from its card.")
+        if cleaned.get("faction") and not self.powers_listed():
+            self.add_error("faction_powers", "Copy the new faction's powers from its card.")
+        if cleaned.get("power_for") and not cleaned.get("power"):
+            self.add_error("power", "Copy the power from its sticker or card.")
         return cleaned
+
+    def powers_listed(self) -> list[str]:
+        """The new faction's powers, one a line as typed."""
+        text = self.cleaned_data.get("faction_powers") or ""
+        return [line.strip() for line in text.splitlines() if line.strip()]
 
     def entry(self) -> Entry:
         data = self.cleaned_data
@@ -332,6 +358,12 @@ class PacketForm(JournalForm, forms.Form):
             unlocks["scar_types"] = [{"name": data["scar_type"], "effect": data["scar_effect"]}]
         if data["world_capital"]:
             unlocks["world_capital"] = True
+        if data["faction"]:
+            unlocks["factions"] = [{"name": data["faction"], "powers": self.powers_listed()}]
+        if data["power_for"]:
+            unlocks["powers"] = [{"faction": data["power_for"], "power": data["power"]}]
+        if data["rules_text"]:
+            unlocks["rules_text"] = data["rules_text"]
         if data["notes"]:
             unlocks["notes"] = data["notes"]
         return Entry("packet", {"name": data["name"], "unlocks": unlocks})

@@ -74,7 +74,8 @@ def territory_history(request, slug, territory):
         access=access,
         tile=tile,
         continent=state.continents[marks.continent],
-        scar_type=state.scar_type(marks.scar) if marks.scar else None,
+        # Every scar on it, the top one first: two when the group ruled that scars stack.
+        scar_types=[(scar, state.scar_type(scar)) for scar in tile.scars],
         history=read_history.territory_history(state, name),
         neighbours=[(other, rules.territory_slug(other)) for other in sorted(rules.NEIGHBOURS[name])],
         # The fortification's boxes, ticked first (None when not fortified).

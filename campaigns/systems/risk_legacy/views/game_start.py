@@ -43,11 +43,13 @@ def _seat_rows(state, data, checked=None) -> list[dict]:
     not…?" answer, its tokens."""
     chosen: list[str] = []
     rows = []
-    seats = checked.seats_rows if checked is not None else typed_seats(data, state.players)
+    seats = (
+        checked.seats_rows if checked is not None else typed_seats(data, state.players, list(state.factions))
+    )
     for index, seat in enumerate(seats.forms, 1):
         errors = seat.errors  # none while choosing: the typed seats are not checked
         player = _one_of(seat["player"].value(), state.players)
-        faction = _one_of(seat["faction"].value(), rules.FACTIONS)
+        faction = _one_of(seat["faction"].value(), list(state.factions))
         start = _one_of(seat["start"].value(), rules.TERRITORIES)
         why = _one_of(seat["why"].value(), rules.TERRITORIES)
         legal = rules.legal_starts(state, player, chosen)
@@ -116,7 +118,7 @@ def _start_context(
         "new_player_form": new_player_form or NewPlayerForm(),
         "rows": rows,
         "roster": state.players,
-        "factions": rules.FACTIONS,
+        "factions": list(state.factions),
         "scar_deck": deck,
         "scar_dealt": dealt,
         "seated": seated,
@@ -127,7 +129,9 @@ def _start_context(
 
 def _typed_start_form(state, data) -> GameStartForm:
     """The form as typed, without errors: choosing is not saving."""
-    form = GameStartForm(roster=state.players, initial={"number": state.next_game_number})
+    form = GameStartForm(
+        roster=state.players, factions=list(state.factions), initial={"number": state.next_game_number}
+    )
     for name in ("played_on", "scar_cards"):
         if name in data:
             form.initial[name] = data.get(name)
@@ -150,7 +154,7 @@ def _facts_rechecked(state, data) -> GameStartForm | None:
         return None
     data = data.copy()
     data["number"] = state.next_game_number  # as the typed form has it: the game to start now
-    form = GameStartForm(data, roster=state.players)
+    form = GameStartForm(data, roster=state.players, factions=list(state.factions))
     for name in [name for name in form.errors if name not in GAME_FACTS]:
         del form.errors[name]
     return form  # the seats' errors are not shown (_start_context)
@@ -177,7 +181,9 @@ def _offer_suggested_seats(state, data) -> str | None:
     """Put the rules layer's suggested seats (last game's players and factions) in `data`, as
     if chosen, and say where they come from; None when there is nothing to suggest."""
     suggested = rules.suggested_seats(state)
-    for seat, (player, faction) in zip(seat_rows(None, state.players).forms, suggested):
+    for seat, (player, faction) in zip(
+        seat_rows(None, state.players, factions=list(state.factions)).forms, suggested
+    ):
         data[seat.add_prefix("player")] = player
         data[seat.add_prefix("faction")] = faction or ""
     if not suggested:
@@ -212,7 +218,7 @@ def _choose_again(request, access, state):
         else:
             state = refreshed_state(access.campaign)
             data["new_player"] = ""
-            seats = seat_rows(data, state.players).forms
+            seats = seat_rows(data, state.players, factions=list(state.factions)).forms
             empty_seat = next((i for i, seat in enumerate(seats, 1) if not seat["player"].value()), None)
             # Said inside the seats (not a django message): an htmx answer holds only them.
             added = f"{player.name} joined the roster."
@@ -238,7 +244,7 @@ def game_start(request, slug):
     if request.method == "GET" or "save" not in request.POST:
         return _choose_again(request, access, state)
 
-    form = GameStartForm(request.POST, roster=state.players)
+    form = GameStartForm(request.POST, roster=state.players, factions=list(state.factions))
     loaded = whole_number(request.POST.get("number"), max_digits=3)  # the game the page was loaded to start
     if loaded is None:
         return _stale_page(request, access, OUT_OF_DATE)

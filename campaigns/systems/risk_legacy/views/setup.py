@@ -88,7 +88,8 @@ def _as_typed(form_class, data, **kwargs):
 
 
 def _setup_form_page(
-    request, access, state, powers_form, chart_form, placement, *, coin_errors=(), errors=(), partial=None
+    request, access, state, powers_form, chart_form, placement, *, coin_errors=(), errors=(), partial=None,
+    setup_forms=None,
 ):
     # A refused save comes back at the top of a long page: say where to look.
     at_fault = [
@@ -108,6 +109,7 @@ def _setup_form_page(
         "powers_form": powers_form,
         "chart_form": chart_form,
         "page_errors": list(errors),
+        "setup_forms": setup_forms,  # what a refusal of the whole setup says its rule by
         "icons_range": ICONS_RANGE,
         **_coin_context(state, placement, coin_errors),
     }
@@ -209,6 +211,7 @@ def setup_edit(request, slug):
             forms.placement,
             coin_errors=forms.coin_errors,
             errors=forms.page_errors,
+            setup_forms=forms,
         ),
         done=Done(
             reverse("game_start", args=[campaign.slug]),
