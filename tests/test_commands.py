@@ -59,6 +59,38 @@ def test_a_journal_that_breaks_a_rule_is_refused_whole(tmp_path):
 
 
 @pytest.mark.django_db
+def test_a_refusal_names_its_rule_and_rulebook_section_and_a_ruling_lets_it_in(tmp_path, capsys, monkeypatch):
+    """docs/journal.md, "Rulings, house rules and citations"."""
+    data = load_journal("risk_legacy_15_games.json")
+    assert data["games"][1]["events"] == [{"type": "scar", "player": "Ben", "territory": "Brazil", "scar": "Bunker"}]
+    data["games"][1]["events"].append({"type": "scar", "player": "Ben", "territory": "Afghanistan", "scar": "Bunker"})
+    path = tmp_path / "second-scar.json"
+    path.write_text(json.dumps(data))
+    status, _, err = manage(capsys, monkeypatch, "import_journal", str(path))
+    assert status == 1 and err.startswith("CommandError: game 2, event 2: ")
+    assert err.rstrip().endswith('[rule risk-legacy/one-scar-per-player-per-game; rulebook: "Scars"]')
+    assert not Campaign.objects.exists()
+    data["games"][0]["seats"][1]["player"] = data["games"][0]["seats"][0]["player"]
+    path.write_text(json.dumps(data))
+    status, _, err = manage(capsys, monkeypatch, "import_journal", str(path))
+    assert status == 1 and err.rstrip().endswith("[no ruling changes this]")
+    data = load_journal("risk_legacy_15_games.json")
+    data["games"][1]["events"].append({"type": "scar", "player": "Ben", "territory": "Afghanistan", "scar": "Bunker",
+                                       "ruling": "Ben's packet card"})
+    data["house_rules"] = [{"rule": "risk-legacy/hqs-not-adjacent", "why": "tight table", "from_game": 16}]
+    path.write_text(json.dumps(data))
+    status, out, err = manage(capsys, monkeypatch, "import_journal", str(path))
+    assert status == 0, err
+    slug = out.strip().splitlines()[-1]
+    state = json.loads(manage(capsys, monkeypatch, "campaign_state", slug)[1])
+    assert state["rulings"] == [{"game": 2, "place": "event 2", "rule": "risk-legacy/one-scar-per-player-per-game",
+                                 "why": "Ben's packet card"}]
+    assert state["house_rules"] == data["house_rules"]
+    exported = json.loads(manage(capsys, monkeypatch, "export_journal", slug)[1])
+    assert exported["house_rules"] == data["house_rules"] and exported["games"][1]["events"][-1]["ruling"]
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -74,9 +74,13 @@ def refusal(form, form_id=None):
     one button: campaigns.web.rulings). `form_id`: the <form> the box belongs to, when it is
     drawn outside it (a row's +1 buttons submit a form of their own)."""
     error = getattr(form, "refusal", None)
+    rule = getattr(error, "rule", None)
     return {
         "error": error,
-        "rule": getattr(error, "rule", None),
+        "rule": rule,
+        # The rule's words are left out where the refusal's own sentence already says them.
+        "says_the_rule": rule is not None
+        and not error.message.casefold().startswith(rule.words.casefold()[:40]),
         "offer": getattr(form, "ruling_offer", None),
         "typed": getattr(form, "ruling_typed", ""),
         "reason_error": getattr(form, "ruling_error", None),

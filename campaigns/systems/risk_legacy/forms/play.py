@@ -253,7 +253,7 @@ class RecruitmentEventForm(GameEventForm):
 
 class RedStarForm(GameEventForm):
     """A Red Star taken from another player: one of the HQs they hold captured (docs/rules.md,
-    2026-12-01). Bought Red Star tokens never change hands, so they are not logged here."""
+    2026-12-01). Red Star tokens never change hands: a token bought or won has its own form."""
 
     event_type = "red_star"
     title = "A Red Star was taken (an HQ captured)"
@@ -274,6 +274,32 @@ def _plural_hqs(count):
     return f"{count} HQ held" if count == 1 else f"{count} HQs held"
 
 
+class RedStarTokenForm(GameEventForm):
+    """A Red Star token bought with 4 Resource cards or won by a mission (docs/rules.md, corrections
+    of 2026-12-02): a player's fourth Red Star wins them the game at once. Each player is offered
+    with the Red Stars they have now (the rules count them: HQs held, the token from the start,
+    tokens taken)."""
+
+    event_type = "red_star_token"
+    title = "A Red Star token was bought or won"
+    player = forms.ChoiceField(label="Taken by")
+    how = forms.ChoiceField(
+        label="How", widget=forms.RadioSelect,
+        choices=[("bought", "Bought with 4 Resource cards"), ("mission", "Won by a mission")],
+    )
+
+    def __init__(self, state, *args, **kwargs):
+        super().__init__(state, *args, **kwargs)
+        self.fields["player"].choices = [CHOOSE] + [
+            (seat.player, f"{seat.player} ({_plural_stars(rl.red_stars(state, self.game, seat.player))})")
+            for seat in self.game.seats
+        ]
+
+
+def _plural_stars(count):
+    return f"{count} Red Star" if count == 1 else f"{count} Red Stars"
+
+
 EVENT_FORMS = {
     form.event_type: form
     for form in (
@@ -284,6 +310,7 @@ EVENT_FORMS = {
         MissilesForm,
         RecruitmentEventForm,
         RedStarForm,
+        RedStarTokenForm,
     )
 }
 
