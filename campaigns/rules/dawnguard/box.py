@@ -36,9 +36,8 @@ ALONE_OPTIONAL_THRESHOLD_KEYS = {"castle_volkihar": CASTLE}
 
 FIRST_LEVEL = 1
 # The rulebook's chapter 1 setup: why a hero never starts above level 1 (docs/rules.md, 2026-12-01).
-START_FROM_SCRATCH = (
-    '"All characters start from scratch, even if you are playing with characters from a previous '
-    'game" (rulebook, chapter 1 setup)'
+START_FROM_SCRATCH = (  # where the rulebook says it, the refusal's rule says (rulebook.py)
+    '"All characters start from scratch, even if you are playing with characters from a previous game"'
 )
 LEVELS_ON_JOINING = 2
 MAX_HUNGER = 3

@@ -138,9 +138,11 @@ def test_setup_refuses_a_hero_above_or_below_level_1_in_the_rulebooks_words(leve
     error = refused(dawnguard.new_state(PLAYERS), setup(heroes=heroes))
     assert error.message == (
         f"every hero starts at level 1, not {level}: \"All characters start from scratch, even if you are "
-        'playing with characters from a previous game" (rulebook, chapter 1 setup)'
+        'playing with characters from a previous game"'
     )
     assert (error.place, error.field) == ("setup, hero 2", "level")
+    if level > 0:  # a level below 1 is no level at all: no ruling makes it one
+        assert (error.rule.id, error.rule.rulebook) == ("dawnguard/heroes-start-at-level-1", "Chapter 1")
 
 
 @pytest.mark.parametrize(("level", "shown"), [("3", '"3"'), (2.5, "2.5"), (True, "true")])

@@ -136,7 +136,7 @@ def test_saving_the_setup_appends_it_and_goes_on_to_the_first_sitting(as_owner, 
             {hero_field(1, "level"): "3"},
             hero_field(1, "level"),
             "every hero starts at level 1, not 3: &quot;All characters start from scratch, even if you are "
-            "playing with characters from a previous game&quot; (rulebook, chapter 1 setup)",
+            "playing with characters from a previous game&quot;",
         ),
         ({hero_field(1, "level"): "0"}, hero_field(1, "level"), "every hero starts at level 1, not 0"),
         ({"fort_dawnguard": "3, 0"}, "fort_dawnguard", "the Fort Dawnguard thresholds must list the stars"),
@@ -236,7 +236,7 @@ def test_a_level_other_than_1_is_refused_in_the_rulebooks_words_and_nothing_save
     campaign = new_campaign(owner)
     response = as_owner.post(setup_url(campaign), alone_post(**{hero_field(0, "level"): "5"}))
     message = ('every hero starts at level 1, not 5: "All characters start from scratch, even if you are '
-               'playing with characters from a previous game" (rulebook, chapter 1 setup)')
+               'playing with characters from a previous game"')
     assert errors_beside(response.context["setup_form"], hero_field(0, "level")) == [message]
     assert entry_count(campaign) == 0
 
