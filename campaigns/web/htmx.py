@@ -11,6 +11,14 @@ def wants_fragment(request) -> bool:
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
+def saves(request, pressed: bool) -> bool:
+    """Whether a form's POST is the player's save: they pressed its Save button (`pressed`, the
+    button's name and value in the POST) and it is no background request. htmx's live preview,
+    sent on a change, carries the last button that had the focus: a Save only tabbed onto must
+    score the play, never save it (static/js/app.js also leaves the buttons out)."""
+    return pressed and not wants_fragment(request)
+
+
 def vary_on_htmx(response):
     """Tell caches the same URL answers htmx with something else than the page."""
     patch_vary_headers(response, ("HX-Request",))

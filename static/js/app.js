@@ -384,3 +384,32 @@ function sayAgo() {
 sayAgo();
 document.addEventListener("htmx:afterSettle", sayAgo);
 setInterval(sayAgo, 30000);
+
+// ---- Only a pressed button saves ----------------------------------------------------------------
+// htmx sends with a form's values the last submit button that had the focus: a live preview
+// (hx-trigger="change") sent as the player tabs onto "Save play 8" would carry "save". A request
+// that is not the form's own submit carries no button (the server also never saves on one:
+// campaigns/web/htmx.py, saves).
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || event.detail.triggeringEvent?.type === "submit") return;
+  for (const button of form.querySelectorAll("button[name], input[type=submit][name]")) {
+    const { name } = button;
+    if (event.detail.formData?.has(name) && !form.querySelector(`:not(button)[name="${CSS.escape(name)}"]:not([type=submit])`)) {
+      event.detail.formData.delete(name);
+    }
+  }
+});
+
+// Enter in a field sends the form with the button the player sees: the first one is the hidden
+// no-JavaScript "Check", which would post the whole page for a preview already shown.
+document.addEventListener("keydown", (event) => {
+  const field = event.target;
+  if (event.key !== "Enter" || event.isComposing || !(field instanceof HTMLInputElement) || !field.form) return;
+  if (["button", "submit", "checkbox", "radio", "file", "reset"].includes(field.type)) return;
+  const buttons = [...field.form.querySelectorAll("button:not([type=button]), input[type=submit]")];
+  const visible = buttons.filter((button) => !button.closest(".no-js-only") && !button.disabled);
+  if (!buttons.some((button) => button.closest(".no-js-only")) || visible.length === 0) return;
+  event.preventDefault();
+  if (visible.length === 1) field.form.requestSubmit(visible[0]);
+});

@@ -18,7 +18,7 @@ from ...access import campaign_for
 from ...rules import captain_america as rules
 from ...rules import play_log
 from ...rules.base import RuleError
-from ...web.htmx import render_page
+from ...web.htmx import render_page, saves
 from ...web.params import whole_number
 from ...web.refusals import focus_first_error, sentence
 from ...web.writes import Done, append_or_refuse
@@ -163,7 +163,7 @@ def play_new(request, slug):
         return _play_page(request, access, form, preview={}, offered_last=last is not None)
 
     form = PlayForm(request.POST, roster=state.players)
-    if request.POST.get("action") != "save":  # htmx on change, or "Check": score it, save nothing
+    if not saves(request, request.POST.get("action") == "save"):  # htmx on change, or "Check": score it
         # The play as the log stands now (another phone may have logged one since the form opened).
         return _play_page(request, access, form, preview=_preview_new(form, state))
 
@@ -254,7 +254,7 @@ def play_correct(request, slug, number):
     def check(game):
         return play_log.check_correction(state, in_written_order(game, written), rules.check_game)
 
-    if request.POST.get("action") != "save":
+    if not saves(request, request.POST.get("action") == "save"):
         return _play_page(request, access, form, preview=_preview(form, check), correcting=number)
     correcting = Correcting.loaded(number, form, state)
     form.corrects, form.written = number, written

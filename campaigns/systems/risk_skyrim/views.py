@@ -22,7 +22,7 @@ from ...access import campaign_for
 from ...rules import risk_skyrim as rules
 from ...rules.base import RuleError
 from ...rules.checks import join_names
-from ...web.htmx import render_page, wants_fragment
+from ...web.htmx import render_page, saves, wants_fragment
 from ...web.params import whole_number
 from ...web.rows import as_sent
 from ...web.writes import Done, append_or_refuse
@@ -156,7 +156,7 @@ def _save(request, access, form: PlayForm, *, number: int, correcting: Correctin
 
 def _answer(request, access, form, *, number, correcting: Correcting | None = None):
     """A POST: save with the Save button, otherwise show the preview (htmx or Check)."""
-    if "save" not in request.POST:
+    if not saves(request, "save" in request.POST):
         if wants_fragment(request):
             form.is_valid()
         return _page(request, access, form, number=number, correcting=bool(correcting))

@@ -169,6 +169,17 @@ def test_htmx_asks_for_the_score_as_the_form_is_filled_and_nothing_is_saved(as_o
     assert plays(airport) == 5
 
 
+def test_a_preview_that_carries_the_save_button_saves_nothing(as_owner, airport):
+    """htmx sends the last button that had the focus with a change: "Log play 6" only tabbed
+    onto must score the play, never log it (a new play, or a correction)."""
+    response = log(as_owner, airport, four(action="save"), HTTP_HX_REQUEST="true")
+    assert response.content.decode().lstrip().startswith('<section id="ca-preview"')
+    assert plays(airport) == 5
+    before = len(airport.live_entries())
+    assert correct(as_owner, airport, 4, two(action="save"), HTTP_HX_REQUEST="true").status_code == 200
+    assert len(airport.live_entries()) == before
+
+
 def test_the_preview_says_a_draw_and_nobody_on_equal_rooms(as_owner, airport):
     data = two(action="check", quinjet="nobody")
     html = log(as_owner, airport, data, HTTP_HX_REQUEST="true").content.decode()

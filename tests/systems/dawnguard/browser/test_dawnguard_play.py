@@ -126,7 +126,7 @@ def play_chapter_1(phone, shoot, prefix, watcher=None):
     expect(phone.locator("#dg-fort-card")).to_contain_text("Ben · an item")
     expect(phone.locator("#play-recent li")).to_have_count(recorded_before)
     shoot(phone, f"{prefix}-07b-follower-refused")
-    phone_shot(phone, f"{prefix}-07b-follower-refused-phone", at=phone.locator("#dg-fort-card button"))
+    phone_shot(phone, f"{prefix}-07b-follower-refused-phone", at=phone.locator("#dg-fort-card").get_by_role("button", name="Record the card"))
 
 
 def complete_chapter_1(phone, shoot, prefix):

@@ -180,6 +180,18 @@ def test_the_preview_partial_gives_the_score_and_the_winner(as_owner, skyrim):
     assert games(skyrim) == []
 
 
+def test_a_preview_that_carries_the_save_button_saves_nothing(as_owner, skyrim, logged):
+    """htmx sends the last button that had the focus with a change: a Save only tabbed onto
+    must score the play, never log it (a new play, or a correction)."""
+    response = as_owner.post(new_url(skyrim), {**CHAOS, "save": "1"}, headers=HTMX)
+    assert response.content.decode().lstrip().startswith('<section id="sk-preview"')
+    assert games(skyrim) == []
+    corrected = {**CHAOS, "number": 3, "save": "1"}
+    before = len(logged.live_entries())
+    assert as_owner.post(correct_url(logged, 3), corrected, headers=HTMX).status_code == 200
+    assert len(logged.live_entries()) == before
+
+
 def test_the_preview_shows_a_shared_chaos_win(as_owner, skyrim):
     data = play(
         "chaos", 1,
