@@ -1,13 +1,14 @@
 """Refuse a request body larger than any form of the app sends, before it is read
 (RequestSizeLimitMiddleware); answer a tap already recorded before its view runs
 (TapReplayMiddleware); put a refused form's submission back when the group rules otherwise
-(RuledPostMiddleware).
+(RuledPostMiddleware); mark a signed-in account's pages private (PrivatePagesMiddleware).
 
 The largest thing anyone uploads is a campaign journal (JOURNAL_MAX_BYTES); anything much
 bigger is refused from its Content-Length, so no worker spends time or memory on it.
 """
 
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 
 from .rules import limits
 from .web import rulings, taps
@@ -71,3 +72,19 @@ class RuledPostMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         rulings.take_ruled_submission(request)
         return None
+
+
+class PrivatePagesMiddleware:
+    """What a signed-in account is shown is its own: `Cache-Control: private`, so that no shared
+    cache (a proxy, a CDN) keeps it for someone else. Anonymous pages (the public link, the
+    login page) are left as they are."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True)
+        return response

@@ -68,7 +68,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in account's pages are its own: Cache-Control: private.
+    "campaigns.middleware.PrivatePagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # The offline queue reads a write's outcome from its headers: its redirects become 204.
+    "campaigns.web.outcome.QueueAnswerMiddleware",
     # Before any view reads the body: refuse one larger than a campaign journal.
     "campaigns.middleware.RequestSizeLimitMiddleware",
     # A tap sent again (its key already recorded) gets its first answer, before any view.

@@ -20,6 +20,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from ..models import Tap
+from . import outcome
 
 #: The hidden field naming one tap, and what a key may be (a uuid; anything else is no key).
 TAP_FIELD = "tap"
@@ -43,18 +44,22 @@ class Answer:
 
     to: str
     said: tuple[tuple[int, str], ...] = ()
+    #: What the write came to (outcome.py): recorded, or refused when nothing was written (an
+    #: undo with nothing to take back); kept, so a retry is named alike.
+    outcome: str = outcome.RECORDED
 
     def as_json(self) -> dict:
-        return {"to": self.to, "said": [list(message) for message in self.said]}
+        return {"to": self.to, "said": [list(message) for message in self.said], "outcome": self.outcome}
 
     @classmethod
     def from_json(cls, data: dict) -> Answer:
-        return cls(data["to"], tuple((level, text) for level, text in data.get("said", ())))
+        said = tuple((level, text) for level, text in data.get("said", ()))
+        return cls(data["to"], said, data.get("outcome", outcome.RECORDED))
 
     def give(self, request) -> HttpResponse:
         for level, text in self.said:
             messages.add_message(request, level, text)
-        return redirect(self.to)
+        return outcome.named(redirect(self.to), self.outcome, self.said[0][1] if self.said else "")
 
 
 def replayed(request, slug: str) -> HttpResponse | None:

@@ -29,8 +29,8 @@ from django.shortcuts import redirect
 
 from .. import states, store
 from ..rules.base import Entry, RuleError, Timeline, check_reason
-from . import rulings
-from .refusals import RefusalsBesideFields
+from . import outcome, rulings
+from .refusals import RefusalsBesideFields, sentence
 from .taps import Answer, replayed, tap_key
 
 MOVED_ON = "The campaign has moved on since your page was loaded; here it is now."
@@ -116,7 +116,7 @@ class Step:
     def _answer(self, request, state, why: str, to: str) -> HttpResponse:
         if self.page_now is not None:
             # Unless it was this very tap, recorded meanwhile by its first sending.
-            return _first_answer(request) or self.page_now(state, why)
+            return _first_answer(request) or outcome.named(self.page_now(state, why), outcome.MOVED_ON, why)
         return moved_on_redirect(request, why, to)
 
 
@@ -203,9 +203,9 @@ def undo_or_refuse(request, campaign, form, *, back: str, page: Callable[[], Htt
                 **tap_options(request, undone_answer),
             )
         except store.NotTheLastEntry as refused:
-            return Answer(back, ((messages.WARNING, _not_undone(campaign, refused)),))
+            return Answer(back, ((messages.WARNING, _not_undone(campaign, refused)),), outcome.REFUSED)
         if undone is None:
-            return Answer(back, ((messages.INFO, "There is nothing to undo."),))
+            return Answer(back, ((messages.INFO, "There is nothing to undo."),), outcome.REFUSED)
         return Answer.from_json(undone_answer(undone))
 
     return _write(request, form, save=save, page=page)
@@ -216,7 +216,7 @@ def _write(request, form, *, save: Callable[[], Answer], page, refused: Callable
     beside its field; a tap already recorded answers as it did the first time."""
     if not form.is_valid():
         form.focus_first_error()
-        return page()
+        return outcome.named(page(), outcome.REFUSED, first_error(form))
     try:
         answer = save()
     except store.AlreadyTapped as first:
@@ -228,8 +228,14 @@ def _write(request, form, *, save: Callable[[], Answer], page, refused: Callable
         if error.rulable and refused is not None:  # a journal entry: the group may rule otherwise
             form.ruling_offer = rulings.offer(request)
         form.focus_first_error()
-        return page()
+        return outcome.named(page(), outcome.REFUSED, sentence(error.message))
     return answer.give(request)
+
+
+def first_error(form) -> str:
+    """The first thing a refused form says is wrong, as a sentence (said to the offline queue)."""
+    said = [*getattr(form, "non_field_errors", list)(), *form.every_error()]
+    return sentence(said[0]) if said else "The form needs a look before it can be saved."
 
 
 def _as_ruled(request, form, entries: list[Entry]) -> list[Entry]:
@@ -285,7 +291,7 @@ def moved_on_redirect(request, why: str, to: str):
     if first is not None:
         return first
     messages.error(request, f"{why} {MOVED_ON}")
-    return redirect(to)
+    return outcome.named(redirect(to), outcome.MOVED_ON, why)
 
 
 def _not_undone(campaign, refused: store.NotTheLastEntry) -> str:

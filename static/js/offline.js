@@ -388,33 +388,62 @@
       const rest = taps.slice(index).filter((other) => other.campaign === tap.campaign);
       await deleteTaps(rest.map((other) => other.id));
       say(`Dropped ${plural(rest.length)} kept on this phone.`, "info");
+    } else if (act === "change") {
+      held = taps.slice(index + 1).some((other) => other.campaign === tap.campaign);
+      await change(tap);
     } else {
       await deleteTaps([tap.id]);
-      if (act === "change") {
-        held = taps.slice(index + 1).some((other) => other.campaign === tap.campaign);
-        openFilled(tap);
-      } else {
-        say(`Dropped: ${tap.label}.`, "info");
-      }
+      say(`Dropped: ${tap.label}.`, "info");
     }
     await render();
     if (act !== "change") sendKept();
   });
 
-  // "Change it": the tap's form on this page, filled as it was tapped, opened and focused.
-  function openFilled(tap) {
-    const signature = formSignature(tap.fields.filter(([name]) => {
-      const field = document.querySelector(`form [name="${CSS.escape(name)}"]`);
-      return field && field.type === "hidden";
-    })).join("&");
-    const form = [...document.querySelectorAll("form")].find((candidate) => isTableForm(candidate)
-      && formAction(candidate) === tap.action
-      && formSignature([...new FormData(candidate)].filter(([name]) => candidate.querySelector(`[name="${CSS.escape(name)}"]`)?.type === "hidden")).join("&") === signature);
-    if (!form) {
-      say(`Its form is not on this page now: ${tap.label}. Record it again where it belongs.`, "error");
-      held = false;
+  // "Change it": the tap leaves the queue only once its form is open, filled with what was kept.
+  // Not on this page, the page it was tapped on opens, and the form there.
+  async function change(tap) {
+    if (openFilled(tap)) {
+      await deleteTaps([tap.id]);
       return;
     }
+    if (location.pathname !== tap.page) {
+      tap.changing = true;
+      await putTap(tap);
+      location.assign(tap.page);
+      return;
+    }
+    held = false;
+    delete tap.changing;
+    await putTap(tap);
+    say(`Its form is not on this page now: ${tap.label}. It stays kept: drop it, or record it again where it belongs.`, "error");
+  }
+
+  // A tap whose change opened this page: its form, filled.
+  async function changeOnArrival() {
+    const taps = await allTaps();
+    const tap = taps.find((kept) => kept.changing && kept.page === location.pathname);
+    if (!tap) return;
+    held = taps.some((other) => other.id > tap.id && other.campaign === tap.campaign);
+    await change(tap);
+  }
+
+  // "Change it": the tap's form on this page, filled as it was tapped, opened and focused; false
+  // when this page has none. Its form is the one at the tap's address with the same hidden
+  // fields (forms sharing an address differ there: Risk Legacy's event_type), or else the one
+  // form there with hidden fields of the same names: a play log's form now logs a later play
+  // (another phone logged the kept one's number), and keeps its own number.
+  function openFilled(tap) {
+    const hiddenOf = (form) => [...new FormData(form)]
+      .filter(([name]) => form.querySelector(`[name="${CSS.escape(name)}"]`)?.type === "hidden");
+    const candidates = [...document.querySelectorAll("form")]
+      .filter((candidate) => isTableForm(candidate) && formAction(candidate) === tap.action);
+    const keptHidden = tap.fields.filter(([name]) => candidates.some(
+      (candidate) => candidate.querySelector(`[name="${CSS.escape(name)}"]`)?.type === "hidden"));
+    const names = (pairs) => [...new Set(formSignature(pairs).map((pair) => pair.split("=")[0]))].sort().join("&");
+    const exact = candidates.filter((candidate) => formSignature(hiddenOf(candidate)).join("&") === formSignature(keptHidden).join("&"));
+    const alike = candidates.filter((candidate) => names(hiddenOf(candidate)) === names(keptHidden));
+    const form = exact[0] || (alike.length === 1 ? alike[0] : null);
+    if (!form) return false;
     const values = new Map();
     for (const [name, value] of tap.fields) values.set(name, [...(values.get(name) || []), value]);
     for (const control of form.elements) {
@@ -428,16 +457,11 @@
     const first = form.querySelector("input:not([type=hidden]), select, textarea");
     first?.focus();
     first?.scrollIntoView({ block: "center" });
+    form.dispatchEvent(new Event("change", { bubbles: true })); // the live score follows
+    return true;
   }
 
   // ---- Sending when the signal returns ---------------------------------------------------------
-  function firstError(doc) {
-    const texts = [...doc.querySelectorAll(
-      "#main .messages .message.error, #main .message.warning, #main .form-errors p, #main .errorlist li, #main .refused-above, #main [role=alert] p",
-    )].map((node) => node.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
-    return texts.find((text) => !/^Please correct/.test(text)) || texts[0] || null;
-  }
-
   async function freshToken(page) {
     const response = await fetch(page, { credentials: "same-origin", cache: "no-store" });
     if (new URL(response.url).pathname.startsWith("/accounts/login/")) return { signedOut: true };
@@ -448,6 +472,9 @@
     return { token };
   }
 
+  // The server names each write's outcome in a header (campaigns/web/outcome.py): recorded,
+  // refused (with the form's sentence) or moved on (with why). Only "recorded" lets a kept tap
+  // go; an answer that names none (a page from somewhere else) keeps it.
   async function sendOne(tap, token) {
     const body = new URLSearchParams();
     for (const [name, value] of tap.fields) if (!UNSENT_FIELDS.has(name)) body.append(name, value);
@@ -456,21 +483,17 @@
       method: "POST",
       body,
       credentials: "same-origin",
-      headers: { "X-CSRFToken": token },
+      headers: { "X-CSRFToken": token, "Ledger-Queue": "1" },
     });
-    const landed = new URL(response.url).pathname;
-    if (landed.startsWith("/accounts/login/")) return { signedOut: true };
-    if (!response.ok) {
-      return { refused: response.status === 403 ? "this account may not record here (anymore)." : `the server answered ${response.status}.` };
-    }
-    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-    const error = firstError(doc);
-    // A redirect is the write's answer; one that says an error or a warning ("another phone
-    // moved on", "nothing was undone") is a refusal, as is the form shown again.
-    if (!response.redirected || doc.querySelector("#main .messages .message.error, #main .messages .message.warning")) {
-      return { refused: error || "the server did not take it." };
-    }
-    return { sent: true };
+    if (new URL(response.url).pathname.startsWith("/accounts/login/")) return { signedOut: true };
+    const outcome = response.headers.get("Ledger-Outcome");
+    let said = response.headers.get("Ledger-Said") || "";
+    try { said = decodeURIComponent(said); } catch { said = ""; }
+    if (outcome === "recorded") return { sent: true };
+    if (outcome === "refused") return { refused: said || "the rules refused it." };
+    if (outcome === "moved-on") return { refused: `${said ? `${said} ` : ""}Another phone moved the campaign on first.` };
+    if (response.status === 403) return { refused: "this account may not record here (anymore)." };
+    return { refused: response.ok ? "the server did not say it was recorded." : `the server answered ${response.status}.` };
   }
 
   async function sendKept() {
@@ -591,7 +614,8 @@
   }, true);
 
   document.addEventListener("htmx:afterSettle", render);
-  document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("DOMContentLoaded", async () => {
+    await changeOnArrival();
     render();
     sendKept();
   });

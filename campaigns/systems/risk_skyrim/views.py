@@ -22,6 +22,7 @@ from ...access import campaign_for
 from ...rules import risk_skyrim as rules
 from ...rules.base import RuleError
 from ...rules.checks import join_names
+from ...web import outcome
 from ...web.htmx import render_page, saves, wants_fragment
 from ...web.params import whole_number
 from ...web.rows import as_sent
@@ -188,8 +189,9 @@ def play_correct(request, slug, number):
     if data is None:
         raise Http404("No such play.")
     if state.is_deleted(number):  # deleted, perhaps on another phone while this one corrected it
-        messages.error(request, f"Play {number} was deleted, so there is nothing to correct.")
-        return redirect("history", slug=access.campaign.slug)
+        why = f"Play {number} was deleted, so there is nothing to correct."
+        messages.error(request, why)
+        return outcome.named(redirect("history", slug=access.campaign.slug), outcome.MOVED_ON, why)
     if request.method == "POST":
         posted = request.POST.copy()
         posted["number"] = str(number)  # the play this address corrects, whatever was posted

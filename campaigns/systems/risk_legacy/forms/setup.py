@@ -129,6 +129,11 @@ class SetupForms(JournalForm):
         else:
             getattr(self, part).add_error(None, message)
 
+    def every_error(self) -> list[str]:
+        """Every message of the three parts, the page's own first."""
+        parts = [message for part in (self.powers, self.chart) for ms in part.errors.values() for message in ms]
+        return [*self.page_errors, *parts, *self.coin_errors]
+
     def focus_first_error(self) -> None:
         """The page's own summary of the parts at fault takes the focus (setup_edit.html)."""
 

@@ -13,6 +13,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .... import states
 from ....rules import risk_legacy as rules
+from ....web import outcome
 from ....web.htmx import render_page, wants_fragment
 from ....web.writes import Done, Step, append_or_refuse, page_url_on_get
 from ..forms.setup import (
@@ -179,9 +180,12 @@ def setup_edit(request, slug):
     if state.phase != rules.PHASE_SETUP or not access.can_record:
         if wants_fragment(request):  # a tap after another phone saved: reload the page, not a section
             messages.error(request, ALREADY_SET_UP)
-            return HttpResponseClientRefresh()
-        refused = [ALREADY_SET_UP] if request.method == "POST" else []
-        return _setup_done_page(request, access, refused)
+            return outcome.named(HttpResponseClientRefresh(), outcome.MOVED_ON, ALREADY_SET_UP)
+        if request.method != "POST":
+            return _setup_done_page(request, access)
+        return outcome.named(
+            _setup_done_page(request, access, [ALREADY_SET_UP]), outcome.MOVED_ON, ALREADY_SET_UP
+        )
     if request.method in ("GET", "HEAD"):
         return _setup_form_page(
             request, access, state, StartingPowersForm(), TradeInChartForm(prefix="chart"),
