@@ -12,6 +12,24 @@
     });
   }
 
+  // Whenever the signed-in account changes, however it changed (login, logout, sign-up, a new
+  // password, an account deleted, a session that ended), the pages kept for the last one are
+  // forgotten: on a shared phone nobody reads another's campaigns offline. (The worker also
+  // forgets them on every POST under /accounts/.)
+  document.addEventListener("DOMContentLoaded", async () => {
+    if (!("caches" in window)) return;
+    const now = document.querySelector('meta[name="ledger-account"]')?.content || "";
+    let last = null;
+    try {
+      last = localStorage.getItem("ledger-account");
+      localStorage.setItem("ledger-account", now);
+    } catch {
+      return; // no storage: the worker's own rule still holds
+    }
+    if (last === null || last === now) return;
+    for (const name of await caches.keys()) if (name.startsWith("ledger-pages-")) await caches.delete(name);
+  });
+
   // Offline, pages come from the phone's copy, which may be out of date: say so.
   function showConnection() {
     const main = document.getElementById("main");

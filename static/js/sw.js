@@ -9,8 +9,10 @@
 // - Everything else goes to the network untouched and is never kept: every POST (the
 //   forms) and every other non-GET, htmx's partial requests and downloads. Pages under
 //   /accounts/ and /admin/ are never kept either (offline, they get the offline page).
-// - A POST to /accounts/login/ or /accounts/logout/ empties the kept pages, so that the next
-//   person on a shared phone does not read the last one's campaigns offline.
+// - A POST under /accounts/ (login, logout, sign-up, a new password, an account deleted)
+//   empties the kept pages, so that the next person on a shared phone does not read the last
+//   one's campaigns offline; each page also forgets them when it sees another account
+//   (sw-register.js).
 // - A form sent as a whole page (a POST navigation) that cannot reach the server gets a short
 //   page saying it was not recorded, instead of the browser's error. A tap on a table form is
 //   kept by the page itself (static/js/offline.js, IndexedDB), not here: this worker keeps no
@@ -22,7 +24,6 @@ const OFFLINE_URL = "/offline/";
 const NEVER_KEPT = ["/accounts/", "/admin/"];
 // These follow campaigns/urls.py: the home page, the stats, a campaign's pages, a public link.
 const KEPT_PAGES = [/^\/$/, /^\/stats\/$/, /^\/campaigns\/[^/]+\//, /^\/p\/[^/]+\/$/];
-const ACCOUNT_CHANGES = ["/accounts/login/", "/accounts/logout/"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepOfflinePage().then(() => self.skipWaiting()));
@@ -46,7 +47,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
     // Never answered from or kept in a cache: forms always reach the server.
-    if (request.method === "POST" && ACCOUNT_CHANGES.includes(url.pathname)) {
+    if (request.method === "POST" && url.pathname.startsWith("/accounts/")) {
       event.waitUntil(caches.delete(PAGES));
     }
     if (request.method === "POST" && request.mode === "navigate") {

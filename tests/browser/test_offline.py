@@ -7,6 +7,7 @@ the rule's sentence and stops the queue; nothing after it is sent."""
 import re
 
 import pytest
+from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
 from campaigns.models import Membership
@@ -418,3 +419,43 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_recorded_once(new_phone):
     expect(phone.locator("#play-recent li.pending")).to_have_count(0)
     assert campaign.entries.live().count() == before + 1
     assert journal_texts(campaign).count("Cid scarred Siberia: Ammo Shortage") == 1
+
+
+def kept_pages(phone) -> list[str]:
+    return phone.evaluate("""async () => {
+      const urls = [];
+      for (const name of await caches.keys()) {
+        if (!name.startsWith("ledger-pages-")) continue;
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    }""")
+
+
+def test_the_kept_pages_are_forgotten_whenever_the_account_changes(new_phone):
+    """Olive's campaign kept for offline; a new password (a POST under /accounts/) forgets it, and
+    so does a page that sees the account has changed however it happened (here a session
+    that ended on the server)."""
+    olive = UserFactory(username="olive")
+    campaign = CampaignFactory(name="Olive's table", owner=olive, players=["Ana", "Ben"])
+    phone = new_phone()
+    log_in(phone, "olive")
+    overview = f"/campaigns/{campaign.slug}/"
+    kept_page_ready(phone, overview)
+    assert overview in kept_pages(phone)
+
+    phone.goto("/accounts/password/")
+    phone.locator("#id_old_password").fill("correct horse battery")
+    phone.locator("#id_new_password1").fill("a-new-long-password-9")
+    phone.locator("#id_new_password2").fill("a-new-long-password-9")
+    phone.get_by_role("button", name="Change password").click()
+    expect(phone.get_by_role("heading", name="Password changed")).to_be_visible()
+    assert overview not in kept_pages(phone)
+
+    kept_page_ready(phone, overview)
+    assert overview in kept_pages(phone)
+    Session.objects.all().delete()  # her session ends on the server: no POST of this phone said so
+    phone.goto("/")
+    expect(phone.get_by_role("link", name="Log in").first).to_be_visible()
+    phone.wait_for_timeout(300)
+    assert overview not in kept_pages(phone)

@@ -120,17 +120,21 @@ def test_the_service_worker_in_a_fake_browser(worker, tmp_path):
         ["GET", "/stats/?campaign=thursday-earth", "navigate"],
         ["GET", "/join/some-token/", "navigate"],
         ["GET", "/static/css/ledger.css", "no-cors"],
+        ["POST", "/accounts/signup/", "navigate"],
+        ["POST", "/accounts/password/", "navigate"],
     ]
     output = subprocess.run(
         ["node", "-e", HARNESS, str(script), json.dumps(requests)], capture_output=True, text=True, check=True
     ).stdout
     results = json.loads(output)
-    post, put, logout, login, page, htmx, stats, join, static = results
+    post, put, logout, login, page, htmx, stats, join, static, signup, password = results
     for untouched in (put, htmx):
         assert untouched == {"answered": False, "kept": [], "deleted": []}
     # A form sent as a whole page: answered by the network (else "not recorded"), never kept.
     assert post == {"answered": True, "kept": [], "deleted": []}
-    assert logout == {"answered": True, "kept": [], "deleted": ["ledger-pages-v1"]}
+    # Whenever the account changes (a POST under /accounts/), the kept pages are forgotten.
+    for changed in (logout, signup, password):
+        assert changed == {"answered": True, "kept": [], "deleted": ["ledger-pages-v1"]}
     assert login["answered"] and login["kept"] == []  # offline it gets the offline page, never a copy
     assert join["answered"] and join["kept"] == []
     assert page["kept"] == ["https://ledger.test/campaigns/thursday-earth/"]
@@ -145,8 +149,9 @@ def test_the_service_worker_keeps_no_account_page(worker):
     assert "return false" in kept
 
 
-def test_the_service_worker_forgets_kept_pages_when_someone_logs_in_or_out(worker):
-    assert 'const ACCOUNT_CHANGES = ["/accounts/login/", "/accounts/logout/"];' in worker
+def test_the_service_worker_forgets_kept_pages_whenever_the_account_changes(worker):
+    """Any POST under /accounts/ (the fake browser above runs it, where Node is)."""
+    assert 'request.method === "POST" && url.pathname.startsWith("/accounts/")' in worker
     assert "caches.delete(PAGES)" in worker
 
 
@@ -186,3 +191,12 @@ def test_the_register_script_uses_no_eval_and_no_inline_markup():
     with open(finders.find("js/sw-register.js")) as source:
         script = source.read()
     assert "innerHTML" not in script and "eval(" not in script and "new Function" not in script
+
+
+def test_a_signed_in_accounts_pages_are_private(client, owner):
+    from tests.factories import CampaignFactory
+
+    campaign = CampaignFactory(name="Friday Earth", owner=owner, players=["Ana", "Ben"])
+    client.force_login(owner)
+    for url in (reverse("home"), reverse("campaign_detail", args=[campaign.slug]), reverse("history", args=[campaign.slug])):
+        assert "private" in client.get(url)["Cache-Control"], url
