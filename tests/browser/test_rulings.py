@@ -180,6 +180,8 @@ def test_a_house_rule_set_on_the_rules_page_shows_on_both_phones(new_phone, shoo
     expect(olive.get_by_text(re.compile("Recorded: House rule: Hunger grows only while"))).to_be_visible()
     olive.goto(f"/campaigns/{campaign.slug}/play/")
     olive.get_by_role("button", name=re.compile("^(It is night|Flip to night)$")).click()
+    # The night must be recorded before the hunger, or the hunger is a day's and needs no ruling.
+    expect(olive.locator(".dg-token")).to_contain_text("Night")
     olive.get_by_role("button", name="+1 hunger for Ana").click()
     expect(olive.get_by_text(re.compile("Recorded: Ana's hunger grows"))).to_be_visible()
     ben.goto(f"/campaigns/{campaign.slug}/")
