@@ -192,7 +192,8 @@ class Tap(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=64)
+    # The form's key, a dot and 16 hex digits of what it said (campaigns.web.taps.tap_key).
+    key = models.CharField(max_length=81)
     # What the write answered: {"to": the page it sent the phone to, "said": [[level, text], ...]}.
     answer = models.JSONField(default=dict)
     tapped_at = models.DateTimeField(auto_now_add=True)

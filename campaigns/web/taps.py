@@ -12,6 +12,8 @@ recorded, so a step the first tap closed does not answer "moved on" to its retry
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 
@@ -22,19 +24,40 @@ from django.shortcuts import redirect
 from ..models import Tap
 from . import outcome
 
-#: The hidden field naming one tap, and what a key may be (a uuid; anything else is no key).
+#: The hidden field naming one tap, and what a key may be (a uuid; anything else is no key);
+#: kept with a digest of what the form says (`tap_key`), in Tap.key's 81 characters.
 TAP_FIELD = "tap"
 TAP_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def tap_key(request) -> str | None:
-    """The key of the tap this POST sends (read once per request), or None: no key, a key
-    that is not one, or no account to keep it for."""
+    """The key this POST's tap is kept by (read once per request), or None: no key, a key
+    that is not one, or no account to keep it for.
+
+    It is the form's key and what the form says (`_said_digest`): the same form sent again is
+    the same tap, but a form sent again changed (Back, a date fixed, Send) is a new one, so the
+    change is recorded instead of answered with the first send's answer."""
     if not hasattr(request, "_tap_key"):
         key = request.POST.get(TAP_FIELD, "") if request.method == "POST" else ""
         signed_in = getattr(request, "user", None) is not None and request.user.is_authenticated
-        request._tap_key = key if signed_in and TAP_KEY.fullmatch(key) else None
+        request._tap_key = f"{key}.{_said_digest(request)}" if signed_in and TAP_KEY.fullmatch(key) else None
     return request._tap_key
+
+
+#: What a form sends that is not what it says: the CSRF token (masked anew on each page) and
+#: the tap key itself.
+_NOT_SAID = {"csrfmiddlewaretoken", TAP_FIELD}
+
+
+def _said_digest(request) -> str:
+    """16 hex digits of a hash of the POST's fields and values (and its files' names and
+    sizes), in a fixed order: equal exactly when two sends of one form say the same thing."""
+    said = [[name, request.POST.getlist(name)] for name in sorted(request.POST) if name not in _NOT_SAID]
+    files = [
+        [name, [[f.name, f.size] for f in request.FILES.getlist(name)]]
+        for name in sorted(request.FILES)
+    ]
+    return hashlib.sha256(json.dumps([said, files]).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

@@ -131,7 +131,7 @@ class SetupForms(JournalForm):
 
     def every_error(self) -> list[str]:
         """Every message of the three parts, the page's own first."""
-        parts = [message for part in (self.powers, self.chart) for ms in part.errors.values() for message in ms]
+        parts = [m for part in (self.powers, self.chart) for ms in part.errors.values() for m in ms]
         return [*self.page_errors, *parts, *self.coin_errors]
 
     def focus_first_error(self) -> None:
