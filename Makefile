@@ -81,6 +81,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/paired_bench.py
 	$(PY) bench/servers.py
 	$(PY) bench/uploads.py
+	$(PY) bench/bg_stats_bench.py
 
 # How many game nights one gunicorn app server holds (simulated tables; minutes).
 load: $(VENV)/.test-installed

@@ -138,6 +138,8 @@ def append(
         if guard is not None:
             guard(now.current)
         folded = base.extend(locked.rules, _copy(now), entries)
+        if folded.games_played > now.games_played:
+            limits.check_games_kept(folded.games_played, limits.max_games(locked.rules))
         last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
         position, game_number = (last[0] + 1, last[1]) if last else (0, None)
         recorder = user if user is not None and user.is_authenticated else None

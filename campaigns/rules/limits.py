@@ -29,6 +29,9 @@ LIST_MAX_CHARS = 200  # a list typed on one line ("3, 5, 8")
 
 # Numbers: no count, score or die roll of these games comes near this.
 NUMBER_MAX = 1_000_000
+# Seats at one game: more than any of these games seats (each game's rules check its own
+# counts); what a file from elsewhere (BG Stats) may bring before the rules read it.
+SEATS_MAX = 12
 
 # A journal, measured before anything is folded. A group playing twice a month for twenty
 # years writes about 500 games (the 15-game Risk Legacy journal is 105 entries and 15 KB).
@@ -135,6 +138,17 @@ def check_journal_values(journal: dict) -> None:
 def max_games(system) -> int:
     """The most games a journal of this system holds: a play log's more (its fold is linear)."""
     return PLAY_LOG_MAX_GAMES if system.state_as_of is not None else JOURNAL_MAX_GAMES
+
+
+def check_games_kept(games: int, most_games: int) -> None:
+    """Refuse a write that would take a campaign past the games its journal may hold, so every
+    campaign's own journal.json imports again (a play log's plays brought in, appended or
+    logged one by one alike)."""
+    if games > most_games:
+        raise RuleError(
+            f"this would make {games:,} games; a campaign holds {most_games:,} at most, so its journal"
+            " always imports again"
+        )
 
 
 def check_journal_size(games: int, entries: int, most_games: int = JOURNAL_MAX_GAMES) -> None:

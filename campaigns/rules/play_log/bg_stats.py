@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import limits
 from ..base import RuleError
 from ..checks import check_keys, check_seat, is_whole, seat_place
 
@@ -81,9 +82,17 @@ def not_an_export(why: str) -> RuleError:
     return RuleError(f"This file is not a BG Stats export: {why}.", field="file")
 
 
+#: What one upload may hold and make the server read: the plays of the log's game (a log
+#: holds no more), seats per play (limits.SEATS_MAX), and the texts a play brings (a name as
+#: the roster keeps it, a role or board as a journal text, comments as long as BG Stats' are).
+MOST_PLAYS = limits.PLAY_LOG_MAX_GAMES
+COMMENTS_MAX_CHARS = 10_000
+
+
 def read_plays(data: Any, game: BgStatsGame, label: str) -> list[BgPlay]:
     """The plays of the log's game in a BG Stats export, oldest first; refused with a sentence
-    when the file is not an export or holds no play of the game."""
+    when the file is not an export, holds no play of the game or more than a log holds.
+    Linear in the file (which the upload's size bounds)."""
     if not isinstance(data, dict):
         raise not_an_export("it is not a JSON object")
     for key in ("games", "players", "plays"):
@@ -100,28 +109,51 @@ def read_plays(data: Any, game: BgStatsGame, label: str) -> list[BgPlay]:
         ):
             game_ids.add(row["id"])
     players = {}
-    for row in data["players"]:
+    for index, row in enumerate(data["players"], 1):
         if not isinstance(row, dict) or not is_whole(row.get("id")) or not isinstance(row.get("name"), str):
             raise not_an_export("a player has no id or name")
-        players[row["id"]] = row["name"].strip()
-    plays = []
+        players[row["id"]] = _text(
+            row["name"], limits.PLAYER_NAME_MAX_CHARS, f"BG Stats player {index}'s name"
+        )
+    rows = []
     for index, row in enumerate(data["plays"], 1):
         if (
             not isinstance(row, dict)
-            or "gameRefId" not in row
+            or not is_whole(row.get("gameRefId"))
             or not isinstance(row.get("playerScores"), list)
         ):
             raise not_an_export(f"play {index} has no game or no players")
         if row["gameRefId"] in game_ids:
-            plays.append(_play(row, players, index))
-    if not plays:
+            rows.append((index, row))
+    if not rows:
         looked = " or ".join(f"“{name}”" for name in game.names)
         bgg = f" (BoardGameGeek id {game.bgg_id})" if game.bgg_id else ""
         raise RuleError(
             f"The file holds no play of {label}: no game in it is named {looked}{bgg}.", field="file"
         )
+    if len(rows) > MOST_PLAYS:
+        raise RuleError(
+            f"The file holds {len(rows):,} plays of {label}; a play log holds {MOST_PLAYS:,} at most.",
+            field="file",
+        )
+    plays = [_play(row, players, index) for index, row in rows]
     plays.sort(key=lambda play: play.played_on)
     return plays
+
+
+def _text(value: Any, max_chars: int, what: str) -> str:
+    """A text BG Stats wrote, stripped; refused when no page or database could keep it."""
+    text = str(value).strip()
+    problem = limits.text_problem(text, max_chars)
+    if problem:
+        raise RuleError(f"{what} {problem}.", field="file")
+    return text
+
+
+def _score(value: Any) -> int | None:
+    """BG Stats' score when it is a whole number of digits 0-9 that fits a count, else None."""
+    text = str(value if value is not None else "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
 
 
 def _play(row: dict, players: Mapping[int, str], index: int) -> BgPlay:
@@ -131,24 +163,32 @@ def _play(row: dict, players: Mapping[int, str], index: int) -> BgPlay:
         played_on = datetime.date.fromisoformat(str(played_at)[:10]).isoformat()
     except ValueError:
         raise not_an_export(f"{place} has no date ('playDate')") from None
+    if len(row["playerScores"]) > limits.SEATS_MAX:  # the rules check the count a game allows
+        raise RuleError(
+            f"{place} has {len(row['playerScores']):,} players; no game a log keeps seats more than"
+            f" {limits.SEATS_MAX}.",
+            field="file",
+        )
     seats = []
     for score in row["playerScores"]:
         if not isinstance(score, dict) or score.get("playerRefId") not in players:
             raise not_an_export(f"{place} names a player the file does not list")
-        text = str(score.get("score", "")).strip()
         seats.append(BgSeat(
             name=players[score["playerRefId"]],
             player_id=score["playerRefId"],
             winner=score.get("winner") is True,
-            score=int(text) if text.isdigit() and len(text) <= 7 else None,
-            role=str(score.get("role") or "").strip(),
+            score=_score(score.get("score")),
+            role=_text(score.get("role") or "", limits.TEXT_MAX_CHARS, f"{place}: a player's role"),
             team=str(score["team"]) if row.get("usesTeams") and score.get("team") not in (None, "") else None,
         ))
     if len({seat.player_id for seat in seats}) != len(seats):
         raise RuleError("a player has two seats in one play", place=place, field="file")
     return BgPlay(
-        uuid=str(row.get("uuid") or f"play-{index}"), played_on=played_on, seats=tuple(seats),
-        board=str(row.get("board") or "").strip(), comments=str(row.get("comments") or ""),
+        uuid=_text(row.get("uuid") or f"play-{index}", limits.TEXT_MAX_CHARS, f"{place}: its uuid"),
+        played_on=played_on,
+        seats=tuple(seats),
+        board=_text(row.get("board") or "", limits.TEXT_MAX_CHARS, f"{place}: its board"),
+        comments=_text(row.get("comments") or "", COMMENTS_MAX_CHARS, f"{place}: its comments"),
     )
 
 
@@ -186,22 +226,31 @@ def suggested_roster_name(name: str, roster: Sequence[str]) -> str | None:
     return next((player for player in roster if _fold(player) == _fold(name)), None)
 
 
-def in_log(state, play: BgPlay, players: Mapping[str, str]) -> int | None:
-    """The number of the logged play this BG Stats play already is (brought in before, by its
-    uuid, or the same date, players and winners), or None: a new play."""
-    seated = {players[seat.name] for seat in play.seats}
-    winners = {players[name] for name in play.winners}
-    for record in state.games:
-        data = state.play_data(record.number) or {}
-        if (data.get(EXTENSION) or {}).get("uuid") == play.uuid:
-            return record.number
-        if (
-            record.played_on == play.played_on
-            and set(record.players) == seated
-            and set(record.winners) == winners
-        ):
-            return record.number
-    return None
+class Logged:
+    """The plays of a log, looked up by what a BG Stats play may already be: its uuid (brought in
+    before) or its sitting (date, players, winners). Made once per page or write, so matching
+    a file's plays is linear in the file and the log, not their product."""
+
+    def __init__(self, state):
+        self._by_uuid: dict[str, int] = {}
+        self._by_sitting: dict[tuple, int] = {}
+        for record in state.games:  # in order: the first play of a uuid or sitting is the one named
+            uuid = ((state.play_data(record.number) or {}).get(EXTENSION) or {}).get("uuid")
+            if uuid is not None:
+                self._by_uuid.setdefault(uuid, record.number)
+            sitting = (record.played_on, frozenset(record.players), frozenset(record.winners))
+            self._by_sitting.setdefault(sitting, record.number)
+
+    def find(self, play: BgPlay, players: Mapping[str, str]) -> int | None:
+        """The number of the logged play this BG Stats play already is (brought in before, by
+        its uuid, or the same date, players and winners: the first such), or None: a new play."""
+        sitting = (
+            play.played_on,
+            frozenset(players[seat.name] for seat in play.seats),
+            frozenset(players[name] for name in play.winners),
+        )
+        found = [n for n in (self._by_uuid.get(play.uuid), self._by_sitting.get(sitting)) if n is not None]
+        return min(found, default=None)
 
 
 # Checking a game brought in ---------------------------------------------------------------

@@ -124,9 +124,9 @@ def _parsed(text):
 def _entries(game, state, plays, mapping, form) -> list[Entry]:
     """The new plays as game entries of the log as it is now (numbered after its last play),
     leaving out those already in it (another phone's upload of the same file included)."""
-    entries, seen, number = [], set(), state.next_number
+    entries, seen, number, logged = [], set(), state.next_number, bg_stats.Logged(state)
     for index, play in enumerate(plays):
-        if play.uuid in seen or bg_stats.in_log(state, play, mapping) is not None:
+        if play.uuid in seen or logged.find(play, mapping) is not None:
             continue
         seen.add(play.uuid)
         for key in form.question_fields.get(index, []):
@@ -134,6 +134,11 @@ def _entries(game, state, plays, mapping, form) -> list[Entry]:
                 raise RuleError("BG Stats did not say: choose one.", field=key)
         entries.append(Entry(GAME_KIND, game.game(play, number, mapping, form.answers(index))))
         number += 1
+    if number - 1 > bg_stats.MOST_PLAYS:  # the last play's number: as many plays as a journal writes
+        raise RuleError(
+            f"Bringing in {len(entries):,} new plays would make the log {number - 1:,} plays long;"
+            f" a play log holds {bg_stats.MOST_PLAYS:,} at most."
+        )
     return entries
 
 
@@ -141,9 +146,9 @@ def _review(campaign, plays, form) -> dict:
     """The plays listed with what the log makes of them (new, or the play it already is)."""
     state = states.state(campaign)
     mapping = form.mapping() if form.is_bound and form.is_valid() else form.initial_mapping()
-    rows = []
+    rows, in_log = [], bg_stats.Logged(state)
     for index, play in enumerate(plays):
-        logged = bg_stats.in_log(state, play, mapping)
+        logged = in_log.find(play, mapping)
         rows.append({
             "play": play,
             "date": datetime.date.fromisoformat(play.played_on),

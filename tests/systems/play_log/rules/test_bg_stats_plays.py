@@ -110,10 +110,10 @@ def test_a_bg_stats_play_is_found_in_the_log_by_uuid_or_by_date_players_and_winn
     seats = (bg_stats.BgSeat("Ana", 1, True, 20, "Orcs", None), bg_stats.BgSeat("Ben", 2, False, None, "", None))
     same = bg_stats.BgPlay("other", "2026-11-01", seats, "Chaos")
     names = {"Ana": "Ana", "Ben": "Ben"}
-    assert bg_stats.in_log(state, same, names) == 1
-    assert bg_stats.in_log(state, bg_stats.BgPlay("A1", "2026-12-24", seats, ""), names) == 1
+    assert bg_stats.Logged(state).find(same, names) == 1
+    assert bg_stats.Logged(state).find(bg_stats.BgPlay("A1", "2026-12-24", seats, ""), names) == 1
     other_day = bg_stats.BgPlay("X", "2026-11-02", seats, "Chaos")
-    assert bg_stats.in_log(state, other_day, names) is None
+    assert bg_stats.Logged(state).find(other_day, names) is None
     assert bg_stats.suggested_roster_name(" ana ", PLAYERS) == "Ana" and bg_stats.suggested_roster_name("Zed", PLAYERS) is None
 
 
@@ -124,3 +124,14 @@ def test_a_skyrim_play_asks_for_a_mode_bg_stats_did_not_note():
     assert question.name == "mode" and ("chaos", "Chaos") in question.choices
     game = risk_skyrim.bg_stats_game(bg_stats.BgPlay("A", "2026-11-01", seats, "Map B"), 4, {"Ana": "Ana"}, {"mode": "chaos"})
     assert game["mode"] == "chaos" and game["seats"] == [{"player": "Ana", "faction": "Orcs", "score": 20}]
+
+
+def test_a_write_never_takes_a_campaign_past_the_games_its_journal_holds(monkeypatch):
+    """limits.check_games_kept: past the games a journal may hold (a play log's 5,000), the
+    write is refused, so every campaign's own journal imports again."""
+    from campaigns.rules import limits
+
+    limits.check_games_kept(limits.PLAY_LOG_MAX_GAMES, limits.max_games(risk_skyrim))
+    with pytest.raises(RuleError, match="this would make 5,001 games; a campaign holds 5,000 at most"):
+        limits.check_games_kept(limits.PLAY_LOG_MAX_GAMES + 1, limits.max_games(risk_skyrim))
+    assert limits.max_games(captain_america) == 5_000

@@ -3,6 +3,7 @@ game listed as new or in the log, the players mapped, the new plays appended thr
 rules, all or nothing (campaigns/rules/play_log/bg_stats.py, the play-log kind's page)."""
 
 import copy
+import html
 import json
 
 import pytest
@@ -300,3 +301,110 @@ def test_the_history_says_which_plays_came_from_bg_stats(client, owner, skyrim_l
     confirm(client, skyrim_log, upload(client, skyrim_log, bg_stats_file_of(SKYRIM)))
     html = client.get(reverse("history", args=[skyrim_log.slug])).content.decode()
     assert html.count("Brought in from BG Stats by olive") == 5 and html.count("Logged by olive") == 3
+
+
+def hostile(change) -> bytes:
+    """The demo log's BG Stats file with `change(data)` made to it."""
+    data = bg_stats_file_of(SKYRIM)
+    change(data)
+    return json.dumps(data).encode()  # ensure_ascii: a lone surrogate travels as "\ud800"
+
+
+def set_first_score(data, score):
+    data["plays"][0]["playerScores"][0]["score"] = score
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda data: data["players"][0].update(name="Ana\ud800"),
+         "BG Stats player 1's name contains a broken character"),
+        (lambda data: data["plays"][0].update(gameRefId=[1]),
+         "This file is not a BG Stats export: play 1 has no game or no players."),
+        (lambda data: data["plays"][0]["playerScores"].extend(
+            {"playerRefId": data["players"][0]["id"]} for _ in range(3_000)),
+         "BG Stats play 1 has 3,002 players; no game a log keeps seats more than 12."),
+        (lambda data: data["plays"][0]["playerScores"][0].update(role="Orcs\x00"), "BG Stats play 1: a player's role contains a NUL character."),
+    ],
+)
+def test_a_file_no_log_could_keep_is_refused_with_a_sentence_never_a_500(
+    client, owner, skyrim_log, change, message
+):
+    client.force_login(owner)
+    before = saved(skyrim_log)
+    response = upload(client, skyrim_log, hostile(change))
+    assert response.status_code == 200
+    assert message in html.unescape(response.content.decode())
+    assert saved(skyrim_log) == before
+
+
+def test_a_score_that_is_no_whole_number_of_digits_is_left_unknown(client, owner, skyrim_log):
+    """"²" is a digit to Python's isdigit, not to int(): BG Stats' score is then unknown."""
+    client.force_login(owner)
+    for score in ("²", "٣", "1e3", "-4", None, [1]):
+        review = upload(client, skyrim_log, hostile(lambda data, score=score: set_first_score(data, score)))
+        assert review.status_code == 200
+        first = review.context["rows"][0]["play"].seats[0]
+        assert first.score is None, score
+
+
+def test_more_plays_of_the_game_than_a_log_holds_are_refused(client, owner, skyrim_log, monkeypatch):
+    monkeypatch.setattr(bg_stats, "MOST_PLAYS", 7)
+    client.force_login(owner)
+    response = upload(client, skyrim_log, bg_stats_file_of(SKYRIM))
+    assert "The file holds 8 plays of Risk: The Elder Scrolls V: Skyrim; a play log holds 7 at most." in (
+        response.content.decode()
+    )
+
+
+def test_bringing_in_never_takes_a_log_past_the_plays_a_journal_holds(client, owner, skyrim_log, monkeypatch):
+    """The log holds 3 plays; the file brings 5 new: with room for 7, nothing is brought in
+    and the page says why, so the log's own journal.json always imports again."""
+    client.force_login(owner)
+    review = upload(client, skyrim_log, bg_stats_file_of(SKYRIM))
+    before = saved(skyrim_log)
+    monkeypatch.setattr(bg_stats, "MOST_PLAYS", 7)
+    response = confirm(client, skyrim_log, review)
+    assert "Bringing in 5 new plays would make the log 8 plays long; a play log holds 7 at most." in (
+        response.content.decode()
+    )
+    assert saved(skyrim_log) == before
+
+
+def test_matching_a_file_against_a_long_log_reads_each_play_once(owner, monkeypatch):
+    """A file's plays are matched through one index of the log (bg_stats.Logged): the log's
+    plays are read once per page, not once per play of the file."""
+    from tests.systems.play_log.views.helpers import skyrim_log as long_log
+
+    campaign = store.import_journal(long_log(300), owner=owner)
+    state = states.state(campaign)
+    reads = []
+    real = type(state).play_data
+    monkeypatch.setattr(type(state), "play_data", lambda self, number: reads.append(number) or real(self, number))
+    logged = bg_stats.Logged(state)
+    plays = [
+        bg_stats.BgPlay(f"u{n}", game.played_on, tuple(
+            bg_stats.BgSeat(name, i, name in game.winners, None, "", None) for i, name in enumerate(game.players)
+        ), "")
+        for n, game in enumerate(state.games)
+    ]
+    plays.append(bg_stats.BgPlay("new", "2027-01-01", plays[0].seats, ""))
+    names = {name: name for name in ("Ana", "Ben", "Cid")}
+    found = [logged.find(play, names) for play in plays]
+    assert len(reads) == 300  # once each, for 301 plays matched
+    assert found == [*range(1, 301), None]
+
+
+def test_no_write_takes_a_log_past_the_plays_its_journal_holds(owner, skyrim_log, monkeypatch):
+    """The store's own bound, under every path (a play logged, a journal appended, BG Stats)."""
+    from campaigns.rules import limits
+    from campaigns.rules.base import Entry as JournalEntry
+    from campaigns.rules.base import RuleError
+
+    monkeypatch.setattr(limits, "PLAY_LOG_MAX_GAMES", 3)
+    before = saved(skyrim_log)
+    fourth = store.export_journal(skyrim_log)["games"][-1] | {"number": 4, "played_on": "2026-12-31"}
+    fourth.pop("bg_stats", None)
+    with pytest.raises(RuleError, match="this would make 4 games; a campaign holds 3 at most"):
+        store.append(skyrim_log, [JournalEntry("game", fourth)], owner)
+    assert saved(skyrim_log) == before
