@@ -106,26 +106,57 @@
     return pairs.filter(([name]) => !["csrfmiddlewaretoken", "tap"].includes(name)).map(([n, v]) => `${n}=${v}`);
   }
 
-  // What the tap says, in the form's own words: its title, then the choices made.
+  // What the tap says, in the form's own words: its title, then the choices made, each seat's
+  // as one "Olga (Stormcloak, territories 7)", numbers with their label, dates as a day. A form
+  // of buttons alone says what its button says (its aria-label: "Put 1 token on the deck").
   function describe(form, submitter) {
     const card = form.closest("section, .card");
     const title = form.closest("details")?.querySelector("summary")?.textContent
       || (card && !form.contains(card) ? card.querySelector("h2")?.textContent : null)
       || document.querySelector("#main h1")?.textContent || "An entry";
     const said = [];
+    const seats = new Map(); // a seat's fieldset -> what its controls say
     for (const control of form.elements) {
       if (!control.name || control.disabled || ["hidden", "submit", "button"].includes(control.type)) continue;
       if ((control.type === "checkbox" || control.type === "radio") && !control.checked) continue;
-      let text = "";
-      if (control.tagName === "SELECT") text = [...control.selectedOptions].map((o) => o.textContent).join(", ");
-      else if (control.type === "checkbox" || control.type === "radio") text = control.labels?.[0]?.textContent || control.value;
-      else text = control.value;
-      text = (text || "").replace(/\s+/g, " ").trim();
-      if (text && text !== "Choose…" && !said.includes(text)) said.push(text);
+      const text = controlWords(control);
+      if (!text || text === "Choose…") continue;
+      const seat = control.closest("fieldset.seat");
+      if (seat && seat.querySelector("select")?.value === "") continue; // a seat nobody sits in
+      if (seat) {
+        if (!seats.has(seat)) { seats.set(seat, []); said.push(seat); }
+        seats.get(seat).push(text);
+      } else if (!said.includes(text)) said.push(text);
     }
-    const action = submitter?.textContent?.trim();
+    const parts = said.map((part) => {
+      if (typeof part === "string") return part;
+      const [who, ...rest] = seats.get(part);
+      return rest.length ? `${who} (${rest.join(", ")})` : who;
+    });
+    const action = (submitter?.getAttribute("aria-label") || submitter?.textContent || "").replace(/\s+/g, " ").trim();
     const words = title.replace(/\s+/g, " ").trim();
-    return said.length ? `${words}: ${said.slice(0, 8).join(", ")}` : (action ? `${words} (${action})` : words);
+    if (!parts.length) return submitter?.getAttribute("aria-label") ? action : (action ? `${words} (${action})` : words);
+    const shown = parts.slice(0, 8).join(", ");
+    return `${words}: ${shown}${parts.length > 8 ? ` and ${parts.length - 8} more` : ""}`;
+  }
+
+  function controlWords(control) {
+    let text = "";
+    if (control.tagName === "SELECT") {
+      text = [...control.selectedOptions].filter((o) => o.value !== "").map((o) => o.textContent).join(", ");
+    } else if (control.type === "checkbox" || control.type === "radio") text = control.labels?.[0]?.textContent || control.value;
+    else text = control.value;
+    text = (text || "").replace(/\s+/g, " ").trim();
+    if (!text) return "";
+    if (control.type === "date") {
+      const day = new Date(`${text}T12:00:00`);
+      return Number.isNaN(day.getTime()) ? text : day.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+    }
+    if (control.type === "number" || control.inputMode === "numeric") {
+      const label = (control.labels?.[0]?.textContent || "").replace(/\s+/g, " ").replace(/[:*]/g, "").trim().toLowerCase();
+      return label ? `${label} ${text}` : text;
+    }
+    return text;
   }
 
   // ---- Keeping a tap ---------------------------------------------------------------------------
@@ -338,7 +369,11 @@
     if (status) {
       const parts = [];
       if (offlineSince) parts.push(`Offline since ${offlineSince.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false })}`);
-      if (mine.length) parts.push(`${plural(mine.length)} waiting for signal`);
+      // What holds the taps: no signal, a signed-out session, or a refusal the player must answer.
+      const waiting = sessionEnded ? "waiting to be sent"
+        : mine[0]?.refusal ? "held: the first was refused"
+        : offlineSince || !navigator.onLine ? "waiting for signal" : "being sent";
+      if (mine.length) parts.push(`${plural(mine.length)} ${waiting}`);
       if (sessionEnded && mine.length) parts.push("sign in to send them");
       status.textContent = parts.join(" · ");
       status.hidden = parts.length === 0;
@@ -491,7 +526,10 @@
     try { said = decodeURIComponent(said); } catch { said = ""; }
     if (outcome === "recorded") return { sent: true };
     if (outcome === "refused") return { refused: said || "the rules refused it." };
-    if (outcome === "moved-on") return { refused: `${said ? `${said} ` : ""}Another phone moved the campaign on first.` };
+    if (outcome === "moved-on") {
+      const first = "Another phone moved the campaign on first.";
+      return { refused: !said ? first : /another phone/i.test(said) ? said : `${said} ${first}` };
+    }
     if (response.status === 403) return { refused: "this account may not record here (anymore)." };
     return { refused: response.ok ? "the server did not say it was recorded." : `the server answered ${response.status}.` };
   }

@@ -380,7 +380,7 @@ def test_an_ended_session_asks_to_sign_in_then_sends(new_phone):
     before = campaign.entries.live().count()
     phone.context.set_offline(False)
     expect(phone.get_by_role("alert")).to_contain_text("Your session has ended: sign in to send the 1 entry", timeout=10000)
-    expect(phone.locator("#offline-status")).to_contain_text("1 entry waiting for signal")
+    expect(phone.locator("#offline-status")).to_contain_text("1 entry waiting to be sent · sign in to send them")
     assert campaign.entries.live().count() == before
     phone.locator("#offline-status").get_by_role("link", name="Sign in").click()
     phone.get_by_label(re.compile("^Username")).fill("olive")

@@ -74,6 +74,11 @@ def test_change_it_opens_the_refused_play_filled_and_logs_it_next(new_phone, sys
     phone.context.set_offline(False)
     refused = phone.locator("#offline-pending li.pending.refused")
     expect(refused).to_contain_text("another phone", timeout=15000)
+    # In a player's words: the day, each seat as one, no form dump; the header says what holds it.
+    expect(refused).to_contain_text(re.compile(r"Nov 5, 2026|5 Nov 2026"))
+    expect(refused).not_to_contain_text("2026-11-05")
+    expect(refused).not_to_contain_text("—")  # the seats nobody sits in say nothing
+    expect(phone.locator("#offline-status")).to_contain_text("1 entry held: the first was refused")
     refused.get_by_role("button", name="Change it").click()
     expect(phone.get_by_role("heading", name="Log play 2")).to_be_visible()
     expect(phone.locator("#id_played_on")).to_have_value("2026-11-05")  # what was kept
@@ -81,3 +86,23 @@ def test_change_it_opens_the_refused_play_filled_and_logs_it_next(new_phone, sys
     phone.get_by_role("button", name=f"{save} 2").click()
     expect(phone.get_by_text(re.compile("Play 2 is logged"))).to_be_visible()
     assert plays_logged(campaign) == [(1, "2026-11-01"), (2, "2026-11-05")]
+
+
+def test_a_counter_kept_offline_says_which_counter_in_its_buttons_words(new_phone):
+    """Dawnguard's two threat counters are forms of two buttons each: kept offline, each says
+    what its button says ("Put 1 token on the Threat Event deck"), not the sitting's title."""
+    from tests.systems.dawnguard.views.helpers import PLEDGED, dawnguard_campaign
+
+    campaign = dawnguard_campaign(UserFactory(username="olive"), *PLEDGED)
+    phone = new_phone()
+    log_in(phone, "olive")
+    table = f"/campaigns/{campaign.slug}/play/"
+    kept_page_ready(phone, table)
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Put 1 token on the Threat Event deck").click()
+    pending = phone.locator("#play-recent li.pending")
+    expect(pending).to_have_count(1)
+    expect(pending.first).to_contain_text("Put 1 token on the Threat Event deck")
+    expect(pending.first).not_to_contain_text("(+)")
+    phone.context.set_offline(False)
+    expect(pending).to_have_count(0, timeout=15000)
