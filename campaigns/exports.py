@@ -25,8 +25,10 @@ CSV_BOM = "\ufeff"
 
 
 def csv_rows(record: CampaignRecord) -> list[list[str | int]]:
-    """One row per seat per game, the header first."""
-    rows: list[list[str | int]] = [list(CSV_HEADER)]
+    """One row per seat per game, the header first (its "Game" column named as the system
+    names a game: "Sitting", "Play")."""
+    header = [record.game_word.capitalize() if column == "Game" else column for column in CSV_HEADER]
+    rows: list[list[str | int]] = [header]
     for play in record.plays:
         result_note = f" ({play.note})" if play.note else ""
         for seat in play.seats:

@@ -54,6 +54,7 @@ class CampaignRecord:
     system_label: str  # the game's name
     read_side: ReadSide  # what its system says of its plays (side word, co-op, scores, teams)
     marks: MarksWon = field(default_factory=dict)  # what its players won that lasts, by mark
+    game_word: str = "game"  # what its system calls a game: "sitting", "play" (CountWords.one)
 
 
 # From a folded state to plays -------------------------------------------------------------
@@ -66,7 +67,7 @@ def campaign_record(key: str, name: str, system: Any, state: Any) -> CampaignRec
     read_side = system.read_side
     return CampaignRecord(
         key, name, system.key, tuple(read_side.plays(state, key, name)),
-        system.label, read_side, marks=read_side.marks(state),
+        system.label, read_side, marks=read_side.marks(state), game_word=system.count_words.one,
     )
 
 

@@ -324,7 +324,7 @@ def appended_sentence(campaign: Campaign, appended: Appended) -> str:
     words = registry.system_of(campaign).count_words
     entries = f"{appended.entries} {'entry' if appended.entries == 1 else 'entries'}"
     if appended.games:
-        entries = f"{appended.games} {words.one if appended.games == 1 else words.many} ({entries})"
+        entries = f"{words.of(appended.games)} ({entries})"
     joined = f"; new on the roster: {', '.join(appended.players)}" if appended.players else ""
     return f"Appended to {campaign.name}: {entries}{joined}."
 

@@ -25,6 +25,7 @@ class TestExports:
 
     def test_csv_of_a_cooperative_campaign_has_no_winner_column_value(self):
         rows = exports.csv_rows(record("dawnguard"))
+        assert rows[0][2] == "Sitting"  # a Dawnguard campaign counts sittings, not games
         second_sitting = [dict(zip(rows[0], row)) for row in rows[1:] if row[2] == 2]
         assert {row["Winner"] for row in second_sitting} == {""}
         assert {row["Result"] for row in second_sitting} == {"played (chapter completed)"}

@@ -16,6 +16,9 @@ from . import limits
 from .base import HOUSE_RULE, Entry, RuleError, Timeline, fold, game_numbers
 
 FORMAT = "campaign-journal/1"
+# What a BG Stats export holds at its top (rules/play_log/bg_stats.py reads it): told apart from
+# a journal so that the import says where such a file goes.
+BG_STATS_KEYS = ("games", "players", "plays")
 COMMON_KEYS = ("format", "system", "name", "players")
 HOUSE_RULES = "house_rules"  # every system's: the rules the group set aside (docs/journal.md)
 
@@ -65,6 +68,11 @@ def read(journal: Any, systems: Iterable[ModuleType]):
     if not isinstance(journal, dict):
         raise RuleError("a journal must be a JSON object")
     if journal.get("format") != FORMAT:
+        if "format" not in journal and all(isinstance(journal.get(key), list) for key in BG_STATS_KEYS):
+            raise RuleError(
+                "this is a BG Stats export, not a campaign journal: create the play log, then bring its"
+                " plays in from the log's page (Bring in BG Stats plays)"
+            )
         raise RuleError(f"'format' must be \"{FORMAT}\"")
     by_key = {system.KEY: system for system in systems}
     system_key = journal.get("system")

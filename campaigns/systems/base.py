@@ -68,6 +68,10 @@ class CountWords:
     many: str = "games"
     done: str = "played"
 
+    def of(self, count: int) -> str:
+        """The count in these words: "1 game", "5 sittings", "1,200 plays"."""
+        return f"{count:,} {self.one if count == 1 else self.many}"
+
 
 def no_overview_context(access, state) -> dict:
     """The overview's context of a system whose overview template needs nothing more."""

@@ -91,7 +91,10 @@ def campaign_create(request):
             page=page,
             done=Done(
                 lambda campaign: campaign.get_absolute_url(),
-                said=lambda campaign: f"{campaign.name} was imported with {campaign.games_played} games.",
+                said=lambda campaign: (
+                    f"{campaign.name} was imported with"
+                    f" {registry.system_of(campaign).count_words.of(campaign.games_played)}."
+                ),
             ),
         )
     return page()

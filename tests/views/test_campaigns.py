@@ -349,3 +349,25 @@ def test_a_journal_file_over_the_byte_limit_is_refused_by_the_form(client, owner
     body = b" " * (limits.JOURNAL_MAX_BYTES + 1)
     response = upload(client, body)
     assert "a campaign journal is 4 MB at most" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "name, said",
+    [("dawnguard_campaign.json", r"was imported with \d+ sittings\."), ("risk_skyrim_plays.json", r"with \d+ plays\.")],
+)
+def test_an_import_counts_the_games_in_its_systems_words(client, owner, name, said):
+    import re
+
+    client.force_login(owner)
+    page = client.get(upload(client, load_journal(name))["Location"]).content.decode()
+    assert re.search(said, page)
+
+
+def test_a_bg_stats_export_uploaded_as_a_journal_says_where_it_goes(client, owner):
+    from tests.systems.play_log.views.helpers import bg_stats_file_of
+
+    client.force_login(owner)
+    response = upload(client, bg_stats_file_of("risk_skyrim_plays.json"))
+    page = response.content.decode()
+    assert "this is a BG Stats export, not a campaign journal" in page and "Bring in BG Stats plays" in page
+    assert not Campaign.objects.exists()

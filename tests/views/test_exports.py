@@ -45,7 +45,7 @@ def test_plays_csv_of_captain_america_names_heroes_in_seat_order(client, owner, 
     client.force_login(owner)
     rows = csv_of(client.get(reverse("plays_csv", args=[captain_america.slug])))
     third = [(row["Seat"], row["Player"], row["Faction or team"], row["Hero"], row["Result"], row["Score"])
-             for row in rows if row["Game"] == "3"]
+             for row in rows if row["Play"] == "3"]
     assert third == [
         ("1", "Ben", "Team Iron Man", "Iron Man", "draw", "3"),
         ("2", "Dee", "Team Captain America", "Captain America", "draw", "3"),
