@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
+
 from ..rules.base import RuleError
 
 #: A refusal_fields value: above the form, of which the rule's field is the whole (no place said).
@@ -157,8 +159,11 @@ class RefusalsBesideFields:
     def full_clean(self):
         """The rows' own checks first, so the form's `clean()` reads what they hold (and marks
         a row's field with `row.add_error`); an error of a formset as a whole is said above
-        the form."""
+        the form. Django's own messages are said in a player's words first (`in_players_words`)."""
+        in_players_words(self)
         for formset in self.formsets.values():
+            for row in formset.forms:
+                in_players_words(row)
             formset.errors  # noqa: B018 (checks each row once)
         super().full_clean()
         if self.is_bound:
@@ -180,3 +185,40 @@ class RefusalsBesideFields:
             for message in owner.errors[name]
         ]
         return messages_ + list(self.non_field_errors())
+
+
+# Django's own messages, as a player would say them (a form's own message for a field is kept):
+# said beside the field, so they need not name it.
+_PLAYERS_WORDS = {
+    "required": "Fill this in.",
+    "max_value": "At most %(limit_value)s.",
+    "min_value": "At least %(limit_value)s.",
+    "max_length": "At most %(limit_value)d characters (this is %(show_value)d).",
+    "min_length": "At least %(limit_value)d characters (this is %(show_value)d).",
+}
+_CHOSEN_REQUIRED = "Choose one."
+_DATE_REQUIRED = "Give the day."
+_WHOLE_NUMBER = "Write a whole number, such as 3."
+
+
+def in_players_words(form) -> None:
+    """Give each field of `form` the players' words for what Django would say in its own
+    ("This field is required.", "Ensure this value is less than or equal to 10."), leaving a
+    message the form wrote for the field as it is. Once per form."""
+    if getattr(form, "_in_players_words", False):
+        return
+    form._in_players_words = True
+    for field in form.fields.values():
+        said = field.error_messages
+        defaults = {}
+        for klass in reversed(type(field).__mro__):
+            defaults.update(getattr(klass, "default_error_messages", {}))
+        for code, words in _PLAYERS_WORDS.items():
+            if code == "required" and isinstance(field, (forms.ChoiceField, forms.ModelChoiceField)):
+                words = _CHOSEN_REQUIRED
+            elif code == "required" and isinstance(field, forms.DateField):
+                words = _DATE_REQUIRED
+            if said.get(code, defaults.get(code)) == defaults.get(code):  # Django's, or none yet
+                said[code] = words
+        if isinstance(field, forms.IntegerField) and said.get("invalid") == defaults.get("invalid"):
+            said["invalid"] = _WHOLE_NUMBER

@@ -244,7 +244,7 @@ def test_a_101_character_campaign_name_is_a_form_error_and_nothing_is_saved(clie
         reverse("campaign_create"), {"create": "1", "name": "N" * 101, "system": "risk-legacy", "players": "Ana"}
     )
     assert response.status_code == 200
-    message = "Ensure this value has at most 100 characters (it has 101)."
+    message = "At most 100 characters (this is 101)."
     assert response.context["form"].errors["name"] == [message]
     assert message in response.content.decode()
     assert not Campaign.objects.exists()

@@ -278,3 +278,32 @@ def test_the_login_page_itself_is_unchanged_for_a_boosted_link_or_a_browser(clie
         response = client.get(reverse("login"), headers=headers)
         assert response.status_code == 200 and "HX-Redirect" not in response
         assert 'name="username"' in response.content.decode()
+
+
+def test_django_s_own_messages_are_said_in_a_players_words():
+    """"This field is required." and "Ensure this value is less than or equal to 10." never
+    show: every form of the tracker says them as a player would (web/refusals.py), and a
+    message a form wrote for its field stays."""
+    from django import forms
+
+    from campaigns.web.refusals import RefusalsBesideFields
+
+    class Sample(RefusalsBesideFields, forms.Form):
+        name = forms.CharField(max_length=5)
+        count = forms.IntegerField(min_value=1, max_value=10)
+        side = forms.ChoiceField(choices=[("a", "A")])
+        day = forms.DateField()
+        own = forms.CharField(error_messages={"required": "Name the hero."})
+
+    empty = Sample({})
+    assert not empty.is_valid()
+    assert {name: list(errors) for name, errors in empty.errors.items()} == {
+        "name": ["Fill this in."], "count": ["Fill this in."], "side": ["Choose one."], "day": ["Give the day."],
+        "own": ["Name the hero."],
+    }
+    wrong = Sample({"name": "abcdefg", "count": "11", "side": "a", "day": "2026-12-04", "own": "x"})
+    assert not wrong.is_valid()
+    assert wrong.errors == {"name": ["At most 5 characters (this is 7)."], "count": ["At most 10."]}
+    assert Sample({"name": "a", "count": "x", "side": "a", "day": "2026-12-04", "own": "x"}).errors == {
+        "count": ["Write a whole number, such as 3."]
+    }

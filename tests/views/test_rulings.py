@@ -163,8 +163,8 @@ def test_a_house_rule_set_on_the_rules_page_sets_the_rule_aside_and_undo_takes_i
 @pytest.mark.parametrize(("data", "field", "message"), [
     ({"rule": "risk-legacy/one-seat-per-player", "from_game": "1", "why": "x"}, "rule", "Select a valid choice."),
     ({"rule": ONE_SCAR, "from_game": "7", "why": "x"}, "from_game", "Select a valid choice."),
-    ({"rule": ONE_SCAR, "from_game": "1", "why": ""}, "why", "This field is required."),
-    ({"rule": ONE_SCAR, "from_game": "1", "why": "x" * 201}, "why", "Ensure this value has at most 200 characters"),
+    ({"rule": ONE_SCAR, "from_game": "1", "why": ""}, "why", "Fill this in."),
+    ({"rule": ONE_SCAR, "from_game": "1", "why": "x" * 201}, "why", "At most 200 characters (this is 201)."),
     ({"rule": ONE_SCAR, "from_game": "2", "until_game": "1", "why": "x"}, "until_game",
      "The last game it covers comes on or after game 2."),
 ])

@@ -145,7 +145,7 @@ def test_an_error_under_the_date_goes_once_the_date_is_fixed(new_phone, viewport
     phone.get_by_role("button", name=re.compile("^Start game")).click()
 
     error = phone.locator("#game-facts .errorlist")
-    expect(error).to_have_text("This field is required.")
+    expect(error).to_have_text("Give the day.")
     expect(error).to_be_in_viewport()
     expect(date).to_be_focused()
     what_the_phone_shows(phone, f"refusal-04-date-{viewport['width']}")
