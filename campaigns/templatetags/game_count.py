@@ -29,12 +29,14 @@ def games_played(campaign, say_game_on=True) -> str:
     # Dawnguard sitting);
     # the others log a game once it is over, and a deleted play leaves a gap, not a game on.
     system = registry.system_of(campaign)
-    game_on = system.games_open_while_played and campaign.games_played > finished
-    game_on = game_on and say_game_on
-    in_progress = campaign.games_played if game_on else None
+    opened = system.games_open_while_played and campaign.games_played > finished
+    in_progress = campaign.games_played if opened and say_game_on else None
     # What the system calls its games: "4 games played", "5 sittings played", "8 plays logged".
     one, many, done = system.count_words.one, system.count_words.many, system.count_words.done
     if not finished:
-        return f"{one.capitalize()} {in_progress} in progress" if in_progress else f"No {one} {done} yet"
+        if in_progress:
+            return f"{one.capitalize()} {in_progress} in progress"
+        # The first game under way on a page that shows it: none is over yet, not "none played".
+        return f"No {one} finished yet" if opened else f"No {one} {done} yet"
     text = f"{finished} {one if finished == 1 else many} {done}"
     return f"{text} · {one} {in_progress} in progress" if in_progress else text

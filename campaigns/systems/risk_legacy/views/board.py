@@ -37,6 +37,8 @@ def _game_context(campaign, game):
         "previous_game": game - 1 if game > 0 else None,
         "next_game": game + 1 if game < campaign.games_played else None,
         "is_latest": game == campaign.games_played,
+        # The last game opened and not ended yet: the board is as it stands during it, not after.
+        "under_way": game == campaign.games_played > (campaign.games_finished or 0),
     }
 
 

@@ -170,7 +170,7 @@ def test_a_campaign_with_no_game_shows_a_clean_board(owner_client, campaign):
 def test_the_pages_show_a_game_in_progress(owner_client, owner):
     campaign = CampaignFactory(after=1, until=game_end, owner=owner)
     board_html = owner_client.get(board_url(campaign)).content.decode()
-    assert "After game 2" in board_html and "What game 2 changed" in board_html
+    assert "Game 2, under way" in board_html and "What game 2 changed" in board_html
     assert "Ben scarred Brazil: Bunker" in board_html
     history = owner_client.get(reverse("history", args=[campaign.slug])).content.decode()
     assert "in progress" in history
@@ -309,3 +309,12 @@ def test_a_factory_campaign_of_another_system_has_a_history_but_no_board(owner_c
     MembershipFactory(campaign=other, user=owner, role=Membership.Role.OWNER)
     assert owner_client.get(board_url(other)).status_code == 404
     assert owner_client.get(reverse("history", args=[other.slug])).status_code == 200
+
+
+def test_the_board_during_a_game_says_it_is_under_way_not_after_it(owner_client, owner):
+    from tests.factories import opened
+
+    campaign = CampaignFactory(after=6, until=opened, owner=owner)  # game 7 opened, not ended
+    html = owner_client.get(board_url(campaign)).content.decode()
+    assert "Game 7, under way" in html and "After game 7" not in html
+    assert "After game 6" in owner_client.get(board_url(campaign, 6)).content.decode()
