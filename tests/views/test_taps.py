@@ -70,7 +70,7 @@ def test_the_same_tap_twice_appends_one_entry_and_answers_alike(client, owner):
     before = entries(campaign)
     key = str(uuid.uuid4())
     first, again = scar(client, campaign, key), scar(client, campaign, key)
-    assert said(first) == said(again) == (302, reverse("play", args=[campaign.slug]), [(constants.SUCCESS, SCARRED)])
+    assert said(first) == said(again) == (302, reverse("play", args=[campaign.slug]) + "#event-scar", [(constants.SUCCESS, SCARRED)])
     assert entries(campaign) == before + 1
     assert Tap.objects.get(key__startswith=key).answer["said"] == [[constants.SUCCESS, SCARRED]]
     # A new tap is a new entry: here the rules refuse a second scar on Siberia.
@@ -198,7 +198,7 @@ def test_the_same_tap_from_ten_threads_at_once_appends_one_entry_and_all_answer_
     key = str(uuid.uuid4())
     phones = [signed_in(owner) for _ in range(10)]
     answers = at_once(*[partial(lambda phone: said(scar(phone, campaign, key)), phone) for phone in phones])
-    assert answers == [(302, reverse("play", args=[campaign.slug]), [(constants.SUCCESS, SCARRED)])] * 10
+    assert answers == [(302, reverse("play", args=[campaign.slug]) + "#event-scar", [(constants.SUCCESS, SCARRED)])] * 10
     assert entries(Campaign.objects.get(pk=campaign.pk)) == before + 1
     assert state_now(campaign).territories["Siberia"].scar == "Bunker"
     assert Tap.objects.filter(key__startswith=key).count() == 1

@@ -87,9 +87,18 @@ def _submit(request, access, form, open_form, step: Step):
         access.campaign,
         form,
         page=lambda: _page(request, access, forms={open_form: form}, open_form=open_form),
-        done=Done(_play_url(access)),
+        done=Done(_play_url(access) + _anchor(open_form)),
         step=step,
     )
+
+
+def _anchor(open_form) -> str:
+    """Where the Play page opens after a tap without JavaScript (the browser scrolls to the
+    redirect's #anchor): back at the event's form, at the packets, at the next reward; a
+    refusal and a step moved on open at the top, where their message takes the focus."""
+    if open_form in EVENT_FORMS:
+        return f"#event-{open_form}"
+    return {"packet": "#packet-form", "reward": "#rewards"}.get(open_form, "")
 
 
 def _play_url(access) -> str:
