@@ -123,9 +123,7 @@ class PlayForm(PlayLogForm, Form):
         for row in self.seats_rows.forms:
             seat = row.cleaned_data
             player = seat.get("player")
-            if not player:
-                if seat.get("faction"):
-                    row.add_error("player", "Pick who played this faction, or clear the seat.")
+            if not player:  # nobody sits here: what else the seat still shows is left out
                 continue
             if not seat.get("faction"):
                 row.add_error("faction", f"Pick {player}’s faction.")

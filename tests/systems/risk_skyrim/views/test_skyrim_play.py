@@ -122,6 +122,16 @@ def test_a_dovahkiin_play_nobody_won_is_refused_pointing_to_chaos_with_dovahkiin
     assert games(skyrim) == [] and skyrim.entries.live().count() == 0
 
 
+def test_a_seat_whose_player_was_cleared_is_left_out_with_what_it_still_shows(as_owner, skyrim):
+    """The last play's seats are offered first: a player who is absent tonight is cleared from
+    their seat, and the faction and counts the seat still shows are left out with them."""
+    absent = {**CHAOS, **seat(3, "", "Imperial", territories=5, forts=1, portals=0)}
+    response = save(as_owner, skyrim, absent)
+    assert response.status_code == 302
+    [game] = games(skyrim)
+    assert [s["player"] for s in now(skyrim).play_data(1)["seats"]] == ["Ana", "Ben"]
+
+
 def test_logging_a_dovahkiin_play(as_owner, skyrim):
     assert save(as_owner, skyrim, DOVAHKIIN).status_code == 302
     [game] = games(skyrim)
