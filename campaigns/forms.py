@@ -7,7 +7,7 @@ from . import registry
 from .models import Membership
 from .rules import limits
 from .rules.base import HOUSE_RULE, Entry, RuleError
-from .web.refusals import RefusalsBesideFields
+from .web.refusals import RefusalsBesideFields, focus_first_error, in_players_words
 from .web.writes import JournalForm
 
 
@@ -58,8 +58,21 @@ class JournalEventForm(JournalForm, forms.Form):
 
 
 class SignupForm(UserCreationForm):
+    """A new account. Refused, it opens on its first field in error (the password that did not
+    match, not the username Django focuses on a blank form), in a player's words."""
+
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            self.fields["username"].widget.attrs.pop("autofocus", None)
+        in_players_words(self)
+
+    def full_clean(self):
+        super().full_clean()
+        focus_first_error(self)
 
 
 class LoginForm(AuthenticationForm):

@@ -1,3 +1,5 @@
+import re
+
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -18,6 +20,16 @@ def test_signup_shows_errors_beside_the_fields(client, db):
     assert "password2" in response.context["form"].errors
     assert b'aria-invalid="true"' in response.content
     assert not get_user_model().objects.filter(username="ana").exists()
+    # The focus goes to the password that did not match (its message read with it), not the username.
+    html = response.content.decode()
+    focused = re.search(r"<input[^>]*\bautofocus\b[^>]*>", html).group(0)
+    assert 'name="password2"' in focused and 'id_password2_error"' in focused
+    assert html.count("autofocus") == 1
+
+
+def test_a_blank_signup_asks_in_a_players_words(client, db):
+    html = client.post(reverse("signup"), {"username": "", "password1": "", "password2": ""}).content.decode()
+    assert "This field is required." not in html and "Fill this in." in html
 
 
 def test_signup_follows_next_to_a_join_link(client, campaign):
