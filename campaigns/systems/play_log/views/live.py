@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
-from .... import states
+from .... import states, store
 from ....access import Access, campaign_for
 from ....web import live as live_refresh
 from ....web.htmx import render_page, vary_on_htmx
@@ -68,6 +68,8 @@ def _kept_answer(request, access, on):
     if html is None:
         context = _live_context(request, access, on)
         context["changed"] = True
+        # What changed, in the journal's words, when it is no new play ("Play 5 deleted: …").
+        context["recent"] = store.recent_entries(campaign, 1) if on != "form" else []
         html = render_page(request, "play_log/live.html", context).rendered_content
         cache.set(key, html, LIVE_SECONDS)
     return vary_on_htmx(HttpResponse(html))

@@ -115,6 +115,9 @@ def test_a_correction_and_a_deletion_show_too(client, owner, logged):
     assert item.startswith('id="play-2" hx-swap-oob="morph">')
     assert "Deleted" in item[: item.index("</li>")]
     assert "Corrected" in html
+    # The one line a screen reader hears says what changed last, not only "Updated just now".
+    said = re.search(r'<p class="live-changed">(.*?)</p>', html, re.S).group(1)
+    assert said.startswith("Updated just now: ") and "deletion of play 2" in said.lower()
 
 
 def test_the_history_poll_keeps_the_chosen_player(client, owner, logged):
