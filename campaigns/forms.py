@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.forms.renderers import TemplatesSetting
 from django.utils.functional import SimpleLazyObject
@@ -57,17 +58,70 @@ class JournalEventForm(JournalForm, forms.Form):
         return Entry("event", {"type": self.event_type, **self.event_data()})
 
 
+EMAIL_HELP = "Where a link to set a new password goes, if you ever forget yours. Nobody else sees it."
+
+
 class SignupForm(UserCreationForm):
-    """A new account. Refused, it opens on its first field in error (the password that did not
-    match, not the username Django focuses on a blank form), in a player's words."""
+    """A new account, with the e-mail address a forgotten password is reset through. Refused, it
+    opens on its first field in error (the password that did not match, not the username
+    Django focuses on a blank form), in a player's words."""
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+        self.fields["email"].label = "E-mail address"
+        self.fields["email"].help_text = EMAIL_HELP
         if self.is_bound:
             self.fields["username"].widget.attrs.pop("autofocus", None)
+        in_players_words(self)
+
+    def full_clean(self):
+        super().full_clean()
+        focus_first_error(self)
+
+
+class EmailForm(forms.Form):
+    """The account's e-mail address, changed with the account's password (so that a phone left
+    signed in cannot send the account's password resets elsewhere); blank: none."""
+
+    email = forms.EmailField(label="E-mail address", required=False, help_text=EMAIL_HELP)
+    password = forms.CharField(
+        label="Your password", widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["email"].initial = user.email
+        in_players_words(self)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
+
+    def full_clean(self):
+        super().full_clean()
+        focus_first_error(self)
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """"Forgot your password?": the address a reset link goes to, in a player's words."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = "Your account's e-mail address"
+        in_players_words(self)
+
+
+class SetPasswordForm(auth_forms.SetPasswordForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         in_players_words(self)
 
     def full_clean(self):

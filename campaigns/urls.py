@@ -13,6 +13,23 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/password/reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
     path("campaigns/<slug:slug>/", campaigns.campaign_detail, name="campaign_detail"),
     path("campaigns/<slug:slug>/journal.json", campaigns.journal_download, name="journal_download"),

@@ -8,6 +8,11 @@ DJANGO_SECURE_SSL_REDIRECT  "0" when the reverse proxy already redirects to HTTP
 CACHE_URL              a shared cache: redis://host:6379/0 (needs the redis package) or
                        db:// (a table in the database); unset: a cache per process
 LEDGER_COUNT_FOLDS     "1" adds the X-Ledger-Entries-Applied header (tests, benchmarks)
+EMAIL_HOST             the SMTP server the password-reset e-mails go through; unset: printed on
+                       the console in development (make run), else sent to localhost:25. With
+                       it: EMAIL_PORT (587), EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS
+                       ("1", the default) or EMAIL_USE_SSL
+DEFAULT_FROM_EMAIL     the sender of those e-mails ("Legacy Ledger <noreply@localhost>")
 """
 
 import os
@@ -272,3 +277,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# E-mail: the links to set a new password (Django 6.1's MAILERS). In development (make run)
+# printed on the console; else sent by SMTP: to EMAIL_HOST, or to the server's own mail
+# transfer agent (localhost:25) when none is named.
+smtp_host = os.environ.get("EMAIL_HOST", "")  # not a setting: Django 6.1 replaces EMAIL_* with MAILERS
+if DEBUG and not smtp_host:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    use_ssl = env_flag("EMAIL_USE_SSL")
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": smtp_host or "localhost",
+                "port": int(os.environ.get("EMAIL_PORT") or (465 if use_ssl else 587 if smtp_host else 25)),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_ssl": use_ssl,
+                "use_tls": env_flag("EMAIL_USE_TLS", default=bool(smtp_host) and not use_ssl),
+                "timeout": 10,
+            },
+        }
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Legacy Ledger <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day, once

@@ -1,13 +1,23 @@
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse_lazy
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from ..forms import LoginForm, SignupForm
+from ..forms import EmailForm, LoginForm, PasswordResetForm, SetPasswordForm, SignupForm
 from ..models import Campaign
 from ..web.htmx import render_page, wants_fragment
 from ..web.params import same_origin_path
+from ..web.throttle import allowed
+
+# How many new accounts, and how many password-reset e-mails, one place may ask for in an hour:
+# more than a table ever needs, few enough that nobody fills the site or someone's inbox.
+SIGNUPS_AN_HOUR = 20
+RESETS_AN_HOUR = 5
+TOO_MANY = "Too many {what} from this place in the last hour: wait a while and try again."
 
 
 class LoginView(auth_views.LoginView):
@@ -49,7 +59,10 @@ def signup(request):
         return redirect("home")
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not allowed(request, "signup", SIGNUPS_AN_HOUR, 3600):
+        form.is_valid()
+        form.add_error(None, TOO_MANY.format(what="new accounts"))
+    elif request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if same_origin_path(next_url):
@@ -57,3 +70,43 @@ def signup(request):
         return redirect("home")
     return render_page(request, "registration/signup.html",
                        {"form": form, "next": next_url, "joining": invited_to(next_url)})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def account(request):
+    """Your account: its name, its e-mail address (changed with its password) and its password."""
+    form = EmailForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        said = f"Your e-mail address is now {request.user.email}." if request.user.email else (
+            "Your account has no e-mail address now: a forgotten password cannot be reset."
+        )
+        messages.success(request, said)
+        return redirect("account")
+    return render_page(request, "registration/account.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """"Forgot your password?": a link to set a new one, e-mailed to the account's address.
+    An address no account has is answered exactly as one that has (nobody learns who has an
+    account here); one place asks for a few an hour at most."""
+
+    form_class = PasswordResetForm
+    success_url = reverse_lazy("password_reset_done")
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form):
+        if not allowed(self.request, "password-reset", RESETS_AN_HOUR, 3600):
+            form.add_error(None, TOO_MANY.format(what="password resets"))
+            return self.form_invalid(form)
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """The link's page: a new password, once; an expired or used link says so."""
+
+    form_class = SetPasswordForm
+    success_url = reverse_lazy("password_reset_complete")

@@ -16,6 +16,7 @@ from campaigns.models import Campaign, Membership
 from tests.browser.fixtures import assert_accessible, log_in, open_fold, phone_shot
 from tests.factories import CampaignFactory, UserFactory
 from tests.rows import row_id
+from tests.systems.risk_legacy.browser.helpers import scar_twice
 from tests.systems.risk_skyrim.browser.helpers import count, mode, seat
 
 JS = [pytest.param(True, id="js"), pytest.param(False, id="no-js")]
@@ -75,15 +76,7 @@ def test_risk_legacy_a_second_scar_ruled_on_two_phones(new_phone, shoot, javascr
     olive, ben = two_phones(new_phone, campaign, javascript)
     name = "risk-legacy-" + ("js" if javascript else "nojs")
     olive.goto(f"/campaigns/{campaign.slug}/play/")
-    for territory in ("Peru", "Iceland"):
-        scar = olive.locator("details", has_text="A scar was placed")
-        open_fold(scar)
-        scar.get_by_label("Played by").select_option("Cid")
-        scar.get_by_label("Territory").first.select_option(territory)
-        scar.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")
-        scar.get_by_role("button", name="Record").click()
-        if territory == "Peru":
-            expect(olive.get_by_text("Recorded: Cid scarred Peru: Bunker.")).to_be_visible()
+    scar_twice(olive)
     expect(olive.get_by_text(re.compile("Cid has already placed a scar in game 1"))).to_be_visible()
     assert_accessible(olive)
     rule_otherwise(olive, shoot, name, "Scars")

@@ -7,7 +7,7 @@ from django.urls import reverse
 def test_signup_creates_an_account_and_logs_in(client, db):
     response = client.post(
         reverse("signup"),
-        {"username": "ana", "password1": "a long table password", "password2": "a long table password"},
+        {"username": "ana", "email": "ana@example.org", "password1": "a long table password", "password2": "a long table password"},
     )
     assert response.status_code == 302
     assert get_user_model().objects.filter(username="ana").exists()
@@ -15,7 +15,7 @@ def test_signup_creates_an_account_and_logs_in(client, db):
 
 
 def test_signup_shows_errors_beside_the_fields(client, db):
-    response = client.post(reverse("signup"), {"username": "ana", "password1": "abc", "password2": "abd"})
+    response = client.post(reverse("signup"), {"username": "ana", "email": "ana@example.org", "password1": "abc", "password2": "abd"})
     assert response.status_code == 200
     assert "password2" in response.context["form"].errors
     assert b'aria-invalid="true"' in response.content
@@ -36,7 +36,7 @@ def test_signup_follows_next_to_a_join_link(client, campaign):
     join = reverse("join", args=[campaign.invite_token])
     response = client.post(
         reverse("signup"),
-        {"username": "ana", "password1": "a long table password", "password2": "a long table password", "next": join},
+        {"username": "ana", "email": "ana@example.org", "password1": "a long table password", "password2": "a long table password", "next": join},
     )
     assert response["Location"] == join
 

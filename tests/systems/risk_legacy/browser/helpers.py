@@ -44,3 +44,22 @@ def pick_start(page, seat, territory):
     return settled(page)
 
 
+def scar_twice(page, territories=("Peru", "Iceland"), player="Cid"):
+    """`player` places a Bunker on each of `territories` through the Play page's scar form: the
+    first is recorded, the second (a second scar in one game) refused beside the form."""
+    import re
+
+    from playwright.sync_api import expect
+
+    from tests.browser.fixtures import open_fold
+
+    for territory in territories:
+        scar = page.locator("details", has_text="A scar was placed")
+        open_fold(scar)
+        scar.get_by_label("Played by").select_option(player)
+        scar.get_by_label("Territory").first.select_option(territory)
+        scar.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")
+        scar.get_by_role("button", name="Record").click()
+        if territory == territories[0]:
+            expect(page.get_by_text(f"Recorded: {player} scarred {territory}: Bunker.")).to_be_visible()
+    return page.locator("details", has_text="A scar was placed")

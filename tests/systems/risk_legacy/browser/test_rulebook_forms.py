@@ -13,7 +13,7 @@ from tests.browser.fixtures import SMALL_PHONE, assert_accessible, log_in, open_
 from tests.conftest import load_journal
 from tests.factories import CampaignFactory, UserFactory
 from tests.journal_files import RULES
-from tests.systems.risk_legacy.browser.helpers import console_errors, game_one_started
+from tests.systems.risk_legacy.browser.helpers import console_errors, game_one_started, scar_twice
 
 
 def game_one_ended(owner):
@@ -127,16 +127,7 @@ def test_missiles_by_player_a_red_star_and_a_second_scar(new_phone, shoot):
     shoot(phone, "rulebook-07-red-star-refused")
     phone_shot(phone, "rulebook-07-red-star-refused-phone", at=red_star.get_by_role("button", name="Record"))
 
-    scar = phone.locator("details", has_text="A scar was placed")
-    for territory in ("Peru", "Iceland"):
-        open_fold(scar)
-        scar.get_by_label("Played by").select_option("Cid")
-        scar.get_by_label("Territory").first.select_option(territory)
-        scar.get_by_label(re.compile("^Scar:?$")).select_option("Bunker")
-        scar.get_by_role("button", name="Record").click()
-        if territory == "Peru":
-            expect(phone.get_by_text("Recorded: Cid scarred Peru: Bunker.")).to_be_visible()
-        scar = phone.locator("details", has_text="A scar was placed")
+    scar = scar_twice(phone)
     expect(scar.get_by_text(re.compile("Cid has already placed a scar in game 3"))).to_be_visible()
     shoot(phone, "rulebook-08-second-scar-refused")
     phone_shot(phone, "rulebook-08-second-scar-refused-phone", at=scar.get_by_label("Played by"))
