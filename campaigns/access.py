@@ -12,6 +12,8 @@ from django.http import Http404
 
 from .models import Campaign, Membership
 
+ARCHIVED = "This campaign is archived: nothing is recorded in it until its owner brings it back to play."
+
 
 @dataclass(frozen=True)
 class Access:
@@ -20,7 +22,12 @@ class Access:
 
     @property
     def can_record(self) -> bool:
-        return self.membership is not None and self.membership.can_record
+        """A member or the owner, while the campaign is in play (an archived one is read-only)."""
+        return self.membership is not None and self.membership.can_record and not self.is_archived
+
+    @property
+    def is_archived(self) -> bool:
+        return self.campaign.archived_at is not None
 
     @property
     def is_owner(self) -> bool:
@@ -41,7 +48,7 @@ def campaign_for(
     if slug not in memo:
         memo[slug] = (
             Membership.objects.select_related("campaign")
-            .filter(campaign__slug=slug, user=request.user)
+            .filter(campaign__slug=slug, campaign__deleted_at__isnull=True, user=request.user)
             .first()
             if request.user.is_authenticated
             else None
@@ -53,11 +60,13 @@ def campaign_for(
         raise PermissionDenied("Only the campaign's owner can do that.")
     if record and not membership.can_record:
         raise PermissionDenied("Viewers can look but not record.")
+    if record and membership.campaign.archived_at is not None:
+        raise PermissionDenied(ARCHIVED)
     return Access(membership.campaign, membership)
 
 
 def campaign_for_public_link(token: str) -> Access:
-    campaign = Campaign.objects.filter(public_token=token).first()
+    campaign = Campaign.objects.filter(public_token=token, deleted_at__isnull=True).first()
     if campaign is None or not token:
         raise Http404("No such campaign.")
     return Access(campaign, None)

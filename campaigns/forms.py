@@ -242,3 +242,40 @@ class HouseRuleForm(JournalForm, forms.Form):
         if data.get("until_game") is not None:
             house["until_game"] = data["until_game"]
         return Entry(HOUSE_RULE, house)
+
+
+# Looking after a campaign (campaigns/care.py, views/care.py) ------------------------------
+
+
+class RenameForm(RefusalsBesideFields, forms.Form):
+    name = forms.CharField(
+        label="Its name", max_length=limits.CAMPAIGN_NAME_MAX_CHARS,
+        help_text="What your group calls it; its address stays the same.",
+    )
+
+
+class HandOverForm(RefusalsBesideFields, forms.Form):
+    """Who owns the campaign next: one of its other members or viewers."""
+
+    member = forms.TypedChoiceField(
+        label="The new owner", coerce=int, empty_value=None,
+        error_messages={"invalid_choice": "Only someone who belongs to this campaign can own it."},
+    )
+
+    def __init__(self, campaign, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        others = campaign.memberships.exclude(role=Membership.Role.OWNER).select_related("user")
+        self.fields["member"].choices = [("", "Choose…")] + [
+            (membership.pk, f"{membership.user.get_username()} ({membership.get_role_display().lower()})")
+            for membership in others
+        ]
+
+
+class ConfirmForm(RefusalsBesideFields, forms.Form):
+    """A button that says yes (leaving a campaign): nothing to fill in, a refusal to show."""
+
+
+class DeleteCampaignForm(RefusalsBesideFields, forms.Form):
+    confirm_name = forms.CharField(
+        label="Type its name to delete it", max_length=limits.CAMPAIGN_NAME_MAX_CHARS, required=False,
+    )

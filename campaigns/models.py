@@ -23,10 +23,14 @@ def new_token() -> str:
 
 class CampaignQuerySet(models.QuerySet):
     def for_user(self, user):
-        """The campaigns this user belongs to, in any role."""
+        """The campaigns this user belongs to, in any role (a deleted one is no longer there)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(memberships__user=user)
+        return self.filter(memberships__user=user, deleted_at__isnull=True)
+
+    def in_play(self):
+        """Those not archived: what the lists and the stats show."""
+        return self.filter(archived_at__isnull=True)
 
     def locked(self, campaign):
         """The campaign, its row locked until the transaction ends (on SQLite the IMMEDIATE
@@ -53,6 +57,10 @@ class Campaign(models.Model):
     invite_token = models.CharField(max_length=64, unique=True, default=new_token)
     # The optional read-only link; null while it is off.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # Archived (out of the lists and the stats, read-only, kept whole) since; null: in play.
+    archived_at = models.DateTimeField(null=True, blank=True)
+    # Deleted by its owner at; restorable for DELETED_KEPT (campaigns/care.py), then gone.
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects = CampaignQuerySet.as_manager()
 

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from . import registry
 from .systems.base import SHARED_PAGES
-from .views import accounts, campaigns, journal_append, members, pwa, roster, rules, stats
+from .views import accounts, campaigns, care, journal_append, members, pwa, roster, rules, stats
 from .views.system_pages import system_page
 
 urlpatterns = [
@@ -41,6 +41,8 @@ urlpatterns = [
     path("campaigns/<slug:slug>/players/<int:player_id>/rename/", roster.player_rename, name="player_rename"),
     path("campaigns/<slug:slug>/players/<int:player_id>/delete/", roster.player_delete, name="player_delete"),
     path("campaigns/<slug:slug>/players/<int:player_id>/link/", roster.player_link, name="player_link"),
+    path("campaigns/<slug:slug>/settings/", care.campaign_settings, name="campaign_settings"),
+    path("campaigns/<slug:slug>/restore/", care.campaign_restore, name="campaign_restore"),
     path("campaigns/<slug:slug>/members/", members.members, name="members"),
     path("campaigns/<slug:slug>/members/invite/", members.invite_regenerate, name="invite_regenerate"),
     path("campaigns/<slug:slug>/members/public/", members.public_link, name="public_link"),

@@ -1,4 +1,5 @@
 import json
+from collections import Counter
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,7 +11,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import registry, roster, states, store
+from .. import care, registry, roster, states, store
 from ..access import campaign_for, campaign_for_public_link
 from ..forms import CampaignForm, JournalUploadForm, UndoForm
 from ..models import Campaign
@@ -23,12 +24,38 @@ from .rules import law_context
 
 @require_safe
 def home(request):
-    """The user's campaigns, or what the app is for a visitor."""
-    campaigns = list(Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at"))
+    """The user's campaigns (searched by name, filtered by game; the archived apart, the deleted
+    ones still restorable last), or what the app is for a visitor."""
+    if not request.user.is_authenticated:
+        return render_page(request, "campaigns/home.html", {})
+    query = " ".join(request.GET.get("q", "").split())[:100]
+    keys = {key for key, _ in registry.choices()}
+    game = request.GET.get("game", "") if request.GET.get("game", "") in keys else ""
+    found = Campaign.objects.for_user(request.user).order_by("-last_played_on", "-created_at")
+    if query:
+        found = found.filter(name__icontains=query)
+    if game:
+        found = found.filter(system=game)
+    campaigns = list(found)
     # Each card's count of games is the campaign's own column; a campaign saved before it
     # existed reads its state instead: those are folded together (two queries in all).
     states.timelines([campaign for campaign in campaigns if campaign.games_finished is None])
-    return render_page(request, "campaigns/home.html", {"campaigns": campaigns})
+    # Two campaigns of one name are told apart by the day each was created.
+    names = Counter(campaign.name.casefold() for campaign in campaigns)
+    for campaign in campaigns:
+        campaign.is_twin = names[campaign.name.casefold()] > 1
+    context = {
+        "campaigns": [campaign for campaign in campaigns if campaign.archived_at is None],
+        "archived": [campaign for campaign in campaigns if campaign.archived_at is not None],
+        "deleted": [
+            (campaign, care.restorable_until(campaign)) for campaign in care.deleted_by(request.user)
+        ],
+        "query": query,
+        "game": game,
+        "games": registry.choices(),
+        "searched": bool(query or game),
+    }
+    return render_page(request, "campaigns/home.html", context)
 
 
 def _owned(owner, create):

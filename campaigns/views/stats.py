@@ -82,7 +82,7 @@ class Choice:
 
 
 def _choices(user) -> list[Choice]:
-    rows = Campaign.objects.for_user(user).order_by("name", "pk")
+    rows = Campaign.objects.for_user(user).in_play().order_by("name", "pk")
     return [Choice(*row) for row in rows.values_list("pk", "slug", "name", "journal_version")]
 
 
@@ -100,7 +100,7 @@ def _page_key(user, choices, chosen, asked) -> str:
 
 def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
     """The counting behind the page, done when its kept copy is missing (the campaigns loaded)."""
-    campaigns = list(Campaign.objects.for_user(user).order_by("name", "pk"))
+    campaigns = list(Campaign.objects.for_user(user).in_play().order_by("name", "pk"))
     chosen_campaign = next((c for c in campaigns if chosen and c.pk == chosen.pk), None)
     in_scope = [chosen_campaign] if chosen_campaign else campaigns
     summary = stats.summarize(
@@ -172,7 +172,7 @@ def _identities(user, campaign: Campaign) -> dict[str, str]:
     user's campaigns, as the stats page counts it), else that roster player alone, so two
     people named alike in two campaigns stay two."""
     rows = list(
-        Player.objects.filter(campaign__in=Campaign.objects.for_user(user)).values_list(
+        Player.objects.filter(campaign__in=Campaign.objects.for_user(user).in_play()).values_list(
             "pk", "campaign__slug", "name", "user_id", "user__username"
         )
     )

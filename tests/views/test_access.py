@@ -38,6 +38,9 @@ MATRIX = [
     ("public_link", "post", OWNER),
     ("member_role", "post", OWNER),
     ("member_remove", "post", OWNER),
+    ("campaign_settings", "get", READ),  # the owner's care of it; a member's or viewer's leaving
+    ("campaign_settings", "post", READ),  # no action named: the page again
+    ("campaign_restore", "post", OWNER),  # a campaign in play: opened
     # -- at the table
     ("setup_edit", "get", READ),
     ("setup_edit", "post", RECORD),
