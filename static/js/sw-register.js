@@ -17,7 +17,8 @@
   // forgotten: on a shared phone nobody reads another's campaigns offline. (The worker also
   // forgets them on every POST under /accounts/.)
   document.addEventListener("DOMContentLoaded", async () => {
-    if (!("caches" in window)) return;
+    // The offline page is the worker's copy, made for no account: it says nothing of who is in.
+    if (!("caches" in window) || document.body.dataset.page === "offline") return;
     const now = document.querySelector('meta[name="ledger-account"]')?.content || "";
     let last = null;
     try {
