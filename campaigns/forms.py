@@ -279,3 +279,37 @@ class DeleteCampaignForm(RefusalsBesideFields, forms.Form):
     confirm_name = forms.CharField(
         label="Type its name to delete it", max_length=limits.CAMPAIGN_NAME_MAX_CHARS, required=False,
     )
+
+
+class DeleteAccountForm(RefusalsBesideFields, forms.Form):
+    """Delete my account: the password, and for each campaign the account owns who owns it next
+    (a member of it) or that it goes with the account."""
+
+    password = forms.CharField(
+        label="Your password", widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, user, campaigns, *args, **kwargs):
+        from .account import DELETE_IT
+
+        self.user = user
+        super().__init__(*args, **kwargs)
+        for campaign in campaigns:
+            others = [m for m in campaign.memberships.select_related("user") if m.user_id != user.pk]
+            self.fields[f"campaign_{campaign.pk}"] = forms.ChoiceField(
+                label=f"{campaign.name}: who owns it after you",
+                choices=[("", "Choose…")]
+                + [(str(m.pk), f"{m.user.get_username()} ({m.get_role_display().lower()})") for m in others]
+                + [(DELETE_IT, "Nobody: delete it with my account")],
+            )
+        in_players_words(self)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
+
+    def next_owners(self) -> dict[int, str]:
+        return {int(name.removeprefix("campaign_")): value for name, value in self.cleaned_data.items()
+                if name.startswith("campaign_")}

@@ -14,6 +14,8 @@ urlpatterns = [
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("accounts/", accounts.account, name="account"),
+    path("accounts/data.json", accounts.my_data, name="my_data"),
+    path("accounts/delete/", accounts.delete_account, name="account_delete"),
     path("accounts/password/reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path(
         "accounts/password/reset/sent/",

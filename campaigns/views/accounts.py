@@ -1,5 +1,5 @@
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -7,7 +7,8 @@ from django.urls import Resolver404, resolve, reverse_lazy
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from ..forms import EmailForm, LoginForm, PasswordResetForm, SetPasswordForm, SignupForm
+from .. import account as account_data
+from ..forms import DeleteAccountForm, EmailForm, LoginForm, PasswordResetForm, SetPasswordForm, SignupForm
 from ..models import Campaign
 from ..web.htmx import render_page, wants_fragment
 from ..web.params import same_origin_path
@@ -110,3 +111,43 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
     form_class = SetPasswordForm
     success_url = reverse_lazy("password_reset_complete")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def my_data(request):
+    """Download my data: the account and every campaign it belongs to, each as its journal."""
+    import json
+
+    from django.http import HttpResponse
+
+    body = json.dumps(account_data.data_of(request.user), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="legacy-ledger-{request.user.get_username()}.json"'
+    )
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete_account(request):
+    """Delete my account, with my password: each campaign I own goes to a member I choose, or
+    with me (after the page's warning)."""
+    from ..rules.base import RuleError
+
+    campaigns = account_data.owned(request.user)
+    form = DeleteAccountForm(request.user, campaigns, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            account_data.delete_account(request.user, form.next_owners())
+        except RuleError as error:
+            form.add_refusal(error)
+        else:
+            logout(request)
+            messages.success(
+                request, "Your account is deleted. Your roster names stay in their campaigns, as names."
+            )
+            return redirect("home")
+    form.focus_first_error()
+    return render_page(request, "registration/account_delete.html", {"form": form, "campaigns": campaigns})
