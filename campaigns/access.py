@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils import timezone
 
 from .models import Campaign, Membership
 
@@ -62,6 +63,7 @@ def campaign_for(
         raise PermissionDenied("Viewers can look but not record.")
     if record and membership.campaign.archived_at is not None:
         raise PermissionDenied(ARCHIVED)
+    timezone.activate(membership.campaign.zone)  # the table's days and times (TableTimeMiddleware ends it)
     return Access(membership.campaign, membership)
 
 
@@ -69,4 +71,5 @@ def campaign_for_public_link(token: str) -> Access:
     campaign = Campaign.objects.filter(public_token=token, deleted_at__isnull=True).first()
     if campaign is None or not token:
         raise Http404("No such campaign.")
+    timezone.activate(campaign.zone)
     return Access(campaign, None)

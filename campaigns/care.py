@@ -1,4 +1,5 @@
-"""Looking after a campaign over the months: renamed, handed over, left, archived and deleted
+"""Looking after a campaign over the months: renamed, put in its table's time zone, handed over,
+left, archived and deleted
 (restorable for DELETED_KEPT, then gone). None of it touches the journal.
 
 Each change takes the campaign's lock, as every write does, and refuses what it cannot do with a
@@ -16,7 +17,7 @@ from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from .models import Campaign, CampaignSnapshot, Membership
+from .models import Campaign, CampaignSnapshot, Membership, zone_name
 from .rules import limits
 from .rules.base import RuleError
 
@@ -48,6 +49,18 @@ def rename(campaign: Campaign, name: str, user) -> Campaign:
         Campaign.objects.filter(pk=locked.pk).update(name=name)
         _touch(locked)
     campaign.refresh_from_db(fields=["name", "journal_version"])
+    return campaign
+
+
+def set_time_zone(campaign: Campaign, name: str) -> Campaign:
+    """Put the table in the time zone `name` (an IANA name this machine knows)."""
+    if zone_name(name) is None:
+        raise RuleError("Choose the table's time zone from the list.", field="time_zone")
+    with transaction.atomic():
+        locked = Campaign.objects.locked(campaign)
+        Campaign.objects.filter(pk=locked.pk).update(time_zone=name)
+        _touch(locked)
+    campaign.refresh_from_db(fields=["time_zone", "journal_version"])
     return campaign
 
 

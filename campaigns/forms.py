@@ -5,7 +5,7 @@ from django.forms.renderers import TemplatesSetting
 from django.utils.functional import SimpleLazyObject
 
 from . import registry
-from .models import Membership
+from .models import Membership, time_zones, zone_name
 from .rules import limits
 from .rules.base import HOUSE_RULE, Entry, RuleError
 from .web.refusals import RefusalsBesideFields, focus_first_error, in_players_words
@@ -140,6 +140,20 @@ class LoginForm(AuthenticationForm):
         return username
 
 
+class TableZoneField(forms.CharField):
+    """The table's time zone, filled in by the browser (static/js/app.js: its own zone); a
+    name no zone has, or none (no JavaScript), is the site's (UTC), changed later on the
+    campaign's page of care."""
+
+    widget = forms.HiddenInput(attrs={"data-browser-zone": ""})
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, max_length=limits.TIME_ZONE_MAX_CHARS, **kwargs)
+
+    def clean(self, value):
+        return zone_name(super().clean(value)) or "UTC"
+
+
 class CampaignForm(RefusalsBesideFields, forms.Form):
     # Django's max_length and its NUL check are the limits' own checks here (a form cannot
     # send a lone surrogate: the request body is decoded first).
@@ -152,6 +166,7 @@ class CampaignForm(RefusalsBesideFields, forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="One name per line, or separated by commas. You can add more later.",
     )
+    time_zone = TableZoneField()
 
     def clean_players(self):
         raw = self.cleaned_data["players"].replace(",", "\n")
@@ -169,6 +184,7 @@ class JournalUploadForm(RefusalsBesideFields, forms.Form):
     journal = forms.FileField(
         help_text="A campaign journal (.json) exported from Legacy Ledger or a compatible tool."
     )
+    time_zone = TableZoneField()
 
     def clean_journal(self):
         upload = self.cleaned_data["journal"]
@@ -313,3 +329,15 @@ class DeleteAccountForm(RefusalsBesideFields, forms.Form):
     def next_owners(self) -> dict[int, str]:
         return {int(name.removeprefix("campaign_")): value for name, value in self.cleaned_data.items()
                 if name.startswith("campaign_")}
+
+
+class TimeZoneForm(RefusalsBesideFields, forms.Form):
+    time_zone = forms.ChoiceField(
+        label="The table's time zone",
+        help_text="The day a form offers and the times the pages and exports show are the table's.",
+        error_messages={"invalid_choice": "Choose the table's time zone from the list."},
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(zone, zone.replace("_", " ")) for zone in time_zones()]

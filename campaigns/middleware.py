@@ -8,6 +8,7 @@ bigger is refused from its Content-Length, so no worker spends time or memory on
 """
 
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
 from .rules import limits
@@ -88,3 +89,17 @@ class PrivatePagesMiddleware:
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True)
         return response
+
+
+class TableTimeMiddleware:
+    """A campaign's page is in its table's time zone (campaigns/access.py activates it as it
+    looks the campaign up); the next request on this thread starts from the site's again."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

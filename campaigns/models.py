@@ -5,7 +5,10 @@ keeps the folds; campaigns.store writes the journal), except the figures the hom
 (games played and finished, last played), which the store refreshes on every write.
 """
 
+import functools
 import secrets
+import zoneinfo
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +18,17 @@ from django.utils.text import slugify
 
 from . import registry
 from .rules import base, limits
+
+
+@functools.cache
+def time_zones() -> tuple[str, ...]:
+    """Every IANA time zone this machine knows, sorted (what a campaign's table may be in)."""
+    return tuple(sorted(zoneinfo.available_timezones() - {"localtime", "Factory"}))
+
+
+def zone_name(name: str) -> str | None:
+    """The time zone `name` names, as the table's (None: no zone of that name)."""
+    return name if name in time_zones() else None
 
 
 def new_token() -> str:
@@ -61,6 +75,9 @@ class Campaign(models.Model):
     archived_at = models.DateTimeField(null=True, blank=True)
     # Deleted by its owner at; restorable for DELETED_KEPT (campaigns/care.py), then gone.
     deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The table's time zone (IANA, "America/Los_Angeles"): the day a form offers, "today", the
+    # times the pages and exports show (campaigns/access.py activates it for the request).
+    time_zone = models.CharField(max_length=limits.TIME_ZONE_MAX_CHARS, default="UTC")
 
     objects = CampaignQuerySet.as_manager()
 
@@ -72,6 +89,10 @@ class Campaign(models.Model):
 
     def get_absolute_url(self):
         return reverse("campaign_detail", args=[self.slug])
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(zone_name(self.time_zone) or "UTC")
 
     @property
     def rules(self):

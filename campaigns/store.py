@@ -226,12 +226,14 @@ def _new_campaign(**fields) -> Campaign:
                 raise
 
 
-def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -> Campaign:
+def create_campaign(
+    *, name: str, system: str, owner, players: list[str] = (), time_zone: str = "UTC"
+) -> Campaign:
     limits.check_campaign_name(name)
     for player in players:
         limits.check_player_name(player, field="players")
     with transaction.atomic():
-        campaign = _new_campaign(name=name, system=system, games_finished=0)
+        campaign = _new_campaign(name=name, system=system, games_finished=0, time_zone=time_zone)
         Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
@@ -240,12 +242,13 @@ def create_campaign(*, name: str, system: str, owner, players: list[str] = ()) -
     return campaign
 
 
-def import_journal(data, owner=None) -> Campaign:
-    """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError, nothing."""
+def import_journal(data, owner=None, time_zone: str = "UTC") -> Campaign:
+    """Create a campaign from a journal (a parsed JSON value): all of it or, on a RuleError,
+    nothing; its table in `time_zone`."""
     known = [registered.rules for registered in registry.systems()]
     system, name, players, entries, folded = journal.load(data, known)
     with transaction.atomic():
-        campaign = _new_campaign(name=name, system=system.KEY)
+        campaign = _new_campaign(name=name, system=system.KEY, time_zone=time_zone)
         if owner is not None:
             Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
         Player.objects.bulk_create(

@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A signed-in account's pages are its own: Cache-Control: private.
     "campaigns.middleware.PrivatePagesMiddleware",
+    # A campaign's page is in its table's time zone; the next request starts from UTC again.
+    "campaigns.middleware.TableTimeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The offline queue reads a write's outcome from its headers: its redirects become 204.
     "campaigns.web.outcome.QueueAnswerMiddleware",

@@ -16,6 +16,7 @@ from .base import RULING_MAX_CHARS, RuleError
 
 # Texts, in characters.
 PLAYER_NAME_MAX_CHARS = 40  # a roster name (the Player table's column)
+TIME_ZONE_MAX_CHARS = 64  # an IANA time zone's name (the Campaign table's column)
 CAMPAIGN_NAME_MAX_CHARS = 100  # a campaign's name (the Campaign table's column)
 TEXT_MAX_CHARS = 500  # any other text of a journal: a city, a comment, a power, a packet, ...
 REASON_MAX_CHARS = RULING_MAX_CHARS  # the group's reason for a ruling or a house rule (rules/base.py)

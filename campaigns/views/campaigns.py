@@ -112,7 +112,9 @@ def campaign_create(request):
             save=lambda: _owned(
                 request.user,
                 lambda: store.import_journal(
-                    parse_json(upload_form.cleaned_data["journal"].read()), owner=request.user
+                    parse_json(upload_form.cleaned_data["journal"].read()),
+                    owner=request.user,
+                    time_zone=upload_form.cleaned_data["time_zone"],
                 ),
             ),
             page=page,

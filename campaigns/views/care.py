@@ -13,13 +13,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import care
 from ..access import campaign_for
-from ..forms import ConfirmForm, DeleteCampaignForm, HandOverForm, RenameForm
+from ..forms import ConfirmForm, DeleteCampaignForm, HandOverForm, RenameForm, TimeZoneForm
 from ..models import Membership
 from ..rules.base import RuleError
 from ..web.htmx import render_page
 from ..web.writes import Done, save_or_refuse
 
-ACTIONS = ("rename", "hand_over", "archive", "unarchive", "delete", "leave")
+ACTIONS = ("rename", "set_time_zone", "hand_over", "archive", "unarchive", "delete", "leave")
 
 
 @login_required
@@ -30,21 +30,45 @@ def campaign_settings(request, slug):
     campaign = access.campaign
     posted = request.POST if action else None
     rename = RenameForm(posted if action == "rename" else None, initial={"name": campaign.name})
+    zone = TimeZoneForm(
+        posted if action == "set_time_zone" else None, initial={"time_zone": campaign.time_zone}
+    )
     hand_over = HandOverForm(campaign, posted if action == "hand_over" else None)
     delete = DeleteCampaignForm(posted if action == "delete" else None)
     leave = ConfirmForm(posted if action == "leave" else None)
 
     def page():
-        context = {"campaign": campaign, "access": access, "rename": rename, "hand_over": hand_over,
-                   "delete": delete, "leave": leave, "restorable_days": care.DELETED_KEPT.days}
+        context = {
+            "campaign": campaign,
+            "access": access,
+            "rename": rename,
+            "zone": zone,
+            "hand_over": hand_over,
+            "delete": delete,
+            "leave": leave,
+            "restorable_days": care.DELETED_KEPT.days,
+        }
         return render_page(request, "campaigns/campaign_settings.html", context)
 
     here = reverse("campaign_settings", args=[slug])
     if action == "rename":
         return save_or_refuse(
-            request, rename, page=page,
+            request,
+            rename,
+            page=page,
             save=lambda: care.rename(campaign, rename.cleaned_data["name"], request.user),
             done=Done(here, said=lambda renamed: f"The campaign is now called {renamed.name}."),
+        )
+    if action == "set_time_zone":
+        return save_or_refuse(
+            request,
+            zone,
+            page=page,
+            save=lambda: care.set_time_zone(campaign, zone.cleaned_data["time_zone"]),
+            done=Done(
+                here,
+                said=lambda changed: f"The table's time zone is now {changed.time_zone.replace('_', ' ')}.",
+            ),
         )
     if action == "hand_over":
 

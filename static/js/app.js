@@ -16,6 +16,15 @@ document.addEventListener("click", async (event) => {
   setTimeout(() => { button.textContent = label; }, 1500);
 });
 
+// A new campaign's table is in this phone's time zone (the form's hidden time_zone field;
+// without JavaScript it is UTC until changed on the campaign's page of care).
+function fillBrowserZone() {
+  let zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch { return; }
+  for (const field of document.querySelectorAll("input[data-browser-zone]")) if (!field.value) field.value = zone;
+}
+document.addEventListener("DOMContentLoaded", fillBrowserZone);
+
 // The game-start form (campaigns/systems/risk_legacy/templates/risk_legacy/game_start.html).
 // Tapping an HQ start redraws the seats with that seat's list folded, so the page shrinks above
 // the thumb and the phone is left wherever the shorter page ends. Bring the seat choosing next

@@ -9,9 +9,8 @@ concerns (`refusal_field`).
 
 from __future__ import annotations
 
-from datetime import date
-
 from django import forms
+from django.utils import timezone
 
 from ...rules import risk_skyrim as rules
 from ...web.refusals import place_number
@@ -243,7 +242,7 @@ def initial_from_game(data: dict) -> dict:
 
 def initial_after(last: dict | None, number: int) -> dict:
     """A new play's initial values: today, and the last play's mode and seats offered first."""
-    initial = {"number": number, "played_on": date.today(), "mode": rules.CHAOS}
+    initial = {"number": number, "played_on": timezone.localdate(), "mode": rules.CHAOS}  # the table's day
     seats = [{"hero_alive": True} for _ in SLOTS]
     if last:
         initial["mode"] = last["mode"]

@@ -7,10 +7,10 @@ layer's to say: store.append raises RuleError, and `refusal_field` names the fie
 (RefusalsBesideFields, through the one write path).
 """
 
-import datetime
 import re
 
 from django import forms
+from django.utils import timezone
 
 from ....rules import dawnguard as rules
 from ....rules import limits
@@ -217,7 +217,7 @@ class StartForm(JournalForm, forms.Form):
     played alone, each hero's side (a formset, one SideForm per hero: `sides`)."""
 
     played_on = forms.DateField(
-        label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=datetime.date.today
+        label="Played on", widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
     )
 
     def __init__(
