@@ -52,6 +52,16 @@ def rename(campaign: Campaign, name: str, user) -> Campaign:
     return campaign
 
 
+def check_room_for_one_more(owner) -> None:
+    """Refuse a new campaign (created or imported) past the campaigns one account may own."""
+    owned = Campaign.objects.filter(memberships__user=owner, memberships__role=Membership.Role.OWNER).count()
+    if owned >= limits.CAMPAIGNS_OWNED_MAX:
+        raise RuleError(
+            f"You own {owned} campaigns, the most one account may: delete one you no longer need"
+            " (or hand it over) first."
+        )
+
+
 def set_time_zone(campaign: Campaign, name: str) -> Campaign:
     """Put the table in the time zone `name` (an IANA name this machine knows)."""
     if zone_name(name) is None:

@@ -46,6 +46,10 @@ SEATS_MAX = 12
 # America alike) and 5,000 about 3.0 MB, so the 4 MB file limit still holds them (a log of
 # 5-seat plays only would meet it near 4,500 plays).
 JOURNAL_MAX_BYTES = 4 * 1024 * 1024
+# What one account may hold and send, so that no account fills a server: campaigns it owns
+# (a deleted one still restorable counts until it is gone), and journals imported an hour.
+CAMPAIGNS_OWNED_MAX = 100
+IMPORTS_AN_HOUR = 20
 JOURNAL_MAX_GAMES = 500
 PLAY_LOG_MAX_GAMES = 5_000
 JOURNAL_MAX_ENTRIES = 10_000

@@ -15,9 +15,12 @@ from .. import care, registry, roster, states, store
 from ..access import campaign_for, campaign_for_public_link
 from ..forms import CampaignForm, JournalUploadForm, UndoForm
 from ..models import Campaign
+from ..rules import limits
+from ..rules.base import RuleError
 from ..rules.journal import parse_json
 from ..web.htmx import render_page
 from ..web.params import same_origin_path, whole_number
+from ..web.throttle import allowed
 from ..web.writes import Done, save_or_refuse, undo_or_refuse
 from .rules import law_context
 
@@ -58,9 +61,19 @@ def home(request):
     return render_page(request, "campaigns/home.html", context)
 
 
-def _owned(owner, create):
+def _owned(owner, create, request=None, imported=False):
     """A new campaign (`create()`), its owner linked to their own roster name when the roster
-    has one (their username, first or full name, as the invite link offers it): one write."""
+    has one (their username, first or full name, as the invite link offers it): one write.
+    Within the account's bounds: campaigns owned, and journal imports an hour."""
+    care.check_room_for_one_more(owner)
+    if imported and not allowed(
+        request, f"import:{owner.pk}", limits.IMPORTS_AN_HOUR, 3600, per_account=True
+    ):
+        raise RuleError(
+            f"You imported {limits.IMPORTS_AN_HOUR} journals in the last hour, the most one account may:"
+            " wait a while and try again.",
+            field="journal",
+        )
     with transaction.atomic():
         campaign = create()
         own = roster.matching_player(campaign, owner)
@@ -116,6 +129,8 @@ def campaign_create(request):
                     owner=request.user,
                     time_zone=upload_form.cleaned_data["time_zone"],
                 ),
+                request,
+                imported=True,
             ),
             page=page,
             done=Done(

@@ -8,10 +8,12 @@ from axes.helpers import get_client_ip_address
 from django.core.cache import cache
 
 
-def allowed(request, action: str, limit: int, seconds: int) -> bool:
-    """Count one `action` from the request's place; False once it has asked `limit` times in the
-    current window of `seconds` (the window starts at its first ask)."""
-    key = f"throttle:{action}:{get_client_ip_address(request) or 'unknown'}"
+def allowed(request, action: str, limit: int, seconds: int, *, per_account: bool = False) -> bool:
+    """Count one `action` from the request's place (or, `per_account`, the action already names
+    its account); False once it has asked `limit` times in the current window of `seconds` (the
+    window starts at its first ask)."""
+    where = "account" if per_account else (get_client_ip_address(request) or "unknown")
+    key = f"throttle:{action}:{where}"
     if cache.add(key, 1, seconds):
         return True
     try:

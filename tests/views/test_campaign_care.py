@@ -199,3 +199,34 @@ def test_the_pages_are_bounded(client, owner, table):
     for n in range(3):
         MembershipFactory(campaign=CampaignFactory(owner=owner))
     assert count_queries(client, reverse("home")) <= 8
+
+
+def test_an_account_owns_so_many_campaigns_and_imports_so_many_journals_an_hour(client, owner, monkeypatch):
+    import json
+
+    from django.core.cache import cache
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from campaigns.rules import limits
+
+    from tests.conftest import load_journal
+
+    cache.clear()
+    monkeypatch.setattr(limits, "CAMPAIGNS_OWNED_MAX", 2)
+    monkeypatch.setattr(limits, "IMPORTS_AN_HOUR", 1)
+    client.force_login(owner)
+    body = json.dumps(load_journal("risk_skyrim_plays.json")).encode()
+
+    def upload():
+        return client.post(reverse("campaign_create"), {
+            "import": "1", "journal": SimpleUploadedFile("j.json", body, "application/json")})
+
+    assert upload().status_code == 302
+    again = upload()
+    assert "You imported 1 journals in the last hour" in again.content.decode()
+    create = {"create": "1", "name": "Second", "system": "risk-legacy", "players": "Ana, Ben"}
+    assert client.post(reverse("campaign_create"), create).status_code == 302
+    third = client.post(reverse("campaign_create"), {**create, "name": "Third"})
+    assert "You own 2 campaigns, the most one account may" in third.content.decode()
+    assert Campaign.objects.count() == 2
+    cache.clear()
