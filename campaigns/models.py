@@ -192,6 +192,9 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     undone_at = models.DateTimeField(null=True, blank=True)
+    # Undone by going back to before a game (store.go_back): set aside with the entries undone
+    # at the same moment, restorable whole while nothing was recorded after them.
+    set_aside = models.BooleanField(default=False)
 
     objects = EntryQuerySet.as_manager()
 

@@ -208,6 +208,17 @@ def undo_last(
     return undone
 
 
+def refold_after(locked: Campaign) -> None:
+    """Inside a write that changed which entries are live (going back, restoring what it set
+    aside), under the lock: fold the journal again and record it as the campaign's progress."""
+    _record_progress(locked, base.fold(locked.rules, locked.roster(), locked.live_entries()))
+
+
+def copy_progress(locked: Campaign, campaign: Campaign) -> None:
+    """After such a write: the caller's campaign object learns what it changed."""
+    _copy_progress(locked, campaign)
+
+
 # Two groups naming a campaign alike at the same moment: the second's address is taken between
 # looking it up and saving it. It tries the next free one, this many times at most.
 SLUG_ATTEMPTS = 64

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from . import registry
 from .systems.base import SHARED_PAGES
-from .views import accounts, campaigns, care, journal_append, members, pwa, roster, rules, stats
+from .views import accounts, campaigns, care, going_back, journal_append, members, pwa, roster, rules, stats
 from .views.system_pages import system_page
 
 urlpatterns = [
@@ -38,6 +38,7 @@ urlpatterns = [
     path("campaigns/<slug:slug>/state.json", campaigns.state_json, name="state_json"),
     path("campaigns/<slug:slug>/journal/append/", journal_append.journal_append, name="journal_append"),
     path("campaigns/<slug:slug>/undo/", campaigns.undo, name="undo"),
+    path("campaigns/<slug:slug>/back/", going_back.go_back, name="go_back"),
     path("campaigns/<slug:slug>/rules/", rules.rules_page, name="rules"),
     path("campaigns/<slug:slug>/players/", roster.roster, name="roster"),
     path("campaigns/<slug:slug>/players/<int:player_id>/rename/", roster.player_rename, name="player_rename"),

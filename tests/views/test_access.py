@@ -41,6 +41,8 @@ MATRIX = [
     ("campaign_settings", "get", READ),  # the owner's care of it; a member's or viewer's leaving
     ("campaign_settings", "post", READ),  # no action named: the page again
     ("campaign_restore", "post", OWNER),  # a campaign in play: opened
+    ("go_back", "get", READ),  # back to before game N: the preview
+    ("go_back", "post", RECORD),
     # -- at the table
     ("setup_edit", "get", READ),
     ("setup_edit", "post", RECORD),

@@ -1,0 +1,107 @@
+"""Back to before game N (campaigns/going_back.py, /campaigns/<slug>/back/): the preview lists
+what would go in players' words; confirmed, the campaign is as it was before game N, what went
+set aside, restorable whole while nothing was recorded since, and downloadable as the journal it
+was; a point that does not exist or a preview another phone made stale is refused, nothing done."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from campaigns import going_back, states, store
+from campaigns.models import Campaign, Membership
+
+from tests.conftest import load_journal
+from tests.factories import CampaignFactory, UserFactory
+from tests.query_counts import count_queries
+
+
+@pytest.fixture
+def fifteen(owner):
+    return store.import_journal(load_journal("risk_legacy_15_games.json"), owner=owner)
+
+
+def back_url(campaign):
+    return reverse("go_back", args=[campaign.slug])
+
+
+def fresh(campaign):
+    return Campaign.objects.get(pk=campaign.pk)
+
+
+def test_going_back_to_before_game_7_then_restoring_it_whole(client, owner, fifteen):
+    whole = store.export_journal(fifteen)
+    client.force_login(owner)
+    history = client.get(reverse("history", args=[fifteen.slug])).content.decode()
+    assert back_url(fifteen) in history
+    preview = client.get(back_url(fifteen), {"before": 7}).content.decode()
+    assert "Before game 7: what would go" in preview and "9 games (7, 8, 9, 10, 11, 12, 13, 14, 15)" in preview
+    assert "Game 7:" in preview
+    version = fresh(fifteen).journal_version
+    done = client.post(back_url(fifteen), {"go": "1", "before": "7", "version": str(version)}, follow=True)
+    assert "The campaign is as it was before game 7." in done.content.decode()
+    assert fresh(fifteen).games_played == 6
+    assert store.export_journal(fresh(fifteen))["games"] == whole["games"][:6]
+    assert states.state(fresh(fifteen)).games_finished == 6
+
+    download = client.get(back_url(fifteen), {"download": "1"})
+    assert json.loads(download.content) == whole
+    page = client.get(back_url(fifteen)).content.decode()
+    assert "Set aside" in page and "Restore it whole" in page
+    restored = client.post(back_url(fifteen), {"restore": "1"}, follow=True)
+    assert "Restored what going back set aside" in restored.content.decode()
+    assert store.export_journal(fresh(fifteen)) == whole
+
+
+def test_after_something_is_recorded_what_was_set_aside_is_only_downloadable(client, owner, fifteen):
+    from campaigns.rules.base import Entry
+
+    whole = store.export_journal(fifteen)
+    going_back.go_back(fifteen, owner, 15)
+    opening = going_back.set_aside(fresh(fifteen)).entries[0]
+    store.append(fresh(fifteen), [Entry(opening.kind, opening.data)], owner)  # game 15 started again
+    kept = going_back.set_aside(fresh(fifteen))
+    assert kept is not None and not kept.restorable
+    client.force_login(owner)
+    refused = client.post(back_url(fifteen), {"restore": "1"})
+    assert refused.status_code == 200 and "download it as a journal instead" in refused.content.decode()
+    assert json.loads(client.get(back_url(fifteen), {"download": "1"}).content)["games"] == whole["games"]
+
+
+def test_a_point_that_does_not_exist_or_a_stale_preview_changes_nothing(client, owner, fifteen):
+    client.force_login(owner)
+    before = store.export_journal(fifteen)
+    missing = client.post(back_url(fifteen), {"go": "1", "before": "99"})
+    assert "There is no game 99 to go back before." in missing.content.decode()
+    seen = fresh(fifteen).journal_version - 1  # a preview made before another phone's entry
+    stale = client.post(back_url(fifteen), {"go": "1", "before": "7", "version": str(seen)})
+    assert "Another phone recorded meanwhile" in stale.content.decode()
+    assert store.export_journal(fresh(fifteen)) == before
+
+
+def test_a_play_log_goes_back_to_before_play_n(client, owner):
+    log = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    client.force_login(owner)
+    preview = client.get(back_url(log), {"before": 5}).content.decode()
+    assert "Before play 5: what would go" in preview
+    client.post(back_url(log), {"go": "1", "before": "5", "version": str(fresh(log).journal_version)})
+    assert [game.number for game in states.state(fresh(log)).games] == [1, 2, 3, 4]
+
+
+def test_viewers_see_it_and_cannot_go_back_strangers_get_404(client, owner, fifteen):
+    viewer = UserFactory()
+    Membership.objects.create(campaign=fifteen, user=viewer, role=Membership.Role.VIEWER)
+    client.force_login(viewer)
+    page = client.get(back_url(fifteen), {"before": 7}).content.decode()
+    assert "Go back to before game 7</button>" not in page
+    assert client.post(back_url(fifteen), {"go": "1", "before": "7"}).status_code == 403
+    client.force_login(UserFactory())
+    assert client.get(back_url(fifteen)).status_code == 404
+    assert fresh(fifteen).games_played == 15
+
+
+def test_the_page_is_bounded(client, owner, fifteen):
+    client.force_login(owner)
+    small = CampaignFactory(name="Small", owner=owner, after=2)
+    few = count_queries(client, back_url(small) + "?before=1")
+    assert count_queries(client, back_url(fifteen) + "?before=1") == few <= 12
