@@ -34,6 +34,16 @@ def _touch(locked: Campaign) -> None:
     locked.refresh_from_db(fields=["journal_version"])
 
 
+def _shown_change(campaign: Campaign, **fields) -> Campaign:
+    """Change fields the campaign's pages show, under its lock, the version moved on with them."""
+    with transaction.atomic():
+        locked = Campaign.objects.locked(campaign)
+        Campaign.objects.filter(pk=locked.pk).update(**fields)
+        _touch(locked)
+    campaign.refresh_from_db(fields=[*fields, "journal_version"])
+    return campaign
+
+
 def rename(campaign: Campaign, name: str, user) -> Campaign:
     """Give the campaign a new name (its address stays): not empty, within the limit, and not
     the name of another campaign the owner belongs to (no same-name twins in their lists)."""
@@ -44,12 +54,7 @@ def rename(campaign: Campaign, name: str, user) -> Campaign:
     twins = Campaign.objects.for_user(user).exclude(pk=campaign.pk).annotate(folded=Lower("name"))
     if twins.filter(folded=name.lower()).exists():
         raise RuleError(f"You already have a campaign called {name}: choose another name.", field="name")
-    with transaction.atomic():
-        locked = Campaign.objects.locked(campaign)
-        Campaign.objects.filter(pk=locked.pk).update(name=name)
-        _touch(locked)
-    campaign.refresh_from_db(fields=["name", "journal_version"])
-    return campaign
+    return _shown_change(campaign, name=name)
 
 
 def check_room_for_one_more(owner) -> None:
@@ -66,12 +71,7 @@ def set_time_zone(campaign: Campaign, name: str) -> Campaign:
     """Put the table in the time zone `name` (an IANA name this machine knows)."""
     if zone_name(name) is None:
         raise RuleError("Choose the table's time zone from the list.", field="time_zone")
-    with transaction.atomic():
-        locked = Campaign.objects.locked(campaign)
-        Campaign.objects.filter(pk=locked.pk).update(time_zone=name)
-        _touch(locked)
-    campaign.refresh_from_db(fields=["time_zone", "journal_version"])
-    return campaign
+    return _shown_change(campaign, time_zone=name)
 
 
 def hand_over(campaign: Campaign, to: Membership) -> None:

@@ -83,7 +83,17 @@ class SignupForm(UserCreationForm):
         focus_first_error(self)
 
 
-class EmailForm(forms.Form):
+class AsksThePassword:
+    """A form that the account's own password confirms (`password`, checked against `user`)."""
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password
+
+
+class EmailForm(AsksThePassword, forms.Form):
     """The account's e-mail address, changed with the account's password (so that a phone left
     signed in cannot send the account's password resets elsewhere); blank: none."""
 
@@ -99,11 +109,6 @@ class EmailForm(forms.Form):
             self.fields["email"].initial = user.email
         in_players_words(self)
 
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.")
-        return password
 
     def full_clean(self):
         super().full_clean()
@@ -297,7 +302,7 @@ class DeleteCampaignForm(RefusalsBesideFields, forms.Form):
     )
 
 
-class DeleteAccountForm(RefusalsBesideFields, forms.Form):
+class DeleteAccountForm(AsksThePassword, RefusalsBesideFields, forms.Form):
     """Delete my account: the password, and for each campaign the account owns who owns it next
     (a member of it) or that it goes with the account."""
 
@@ -320,11 +325,6 @@ class DeleteAccountForm(RefusalsBesideFields, forms.Form):
             )
         in_players_words(self)
 
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.")
-        return password
 
     def next_owners(self) -> dict[int, str]:
         return {int(name.removeprefix("campaign_")): value for name, value in self.cleaned_data.items()
