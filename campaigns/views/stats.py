@@ -5,6 +5,7 @@ import csv
 import hashlib
 import io
 import json
+from collections import Counter
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -79,11 +80,21 @@ class Choice:
     slug: str
     name: str
     journal_version: int
+    label: str = ""  # its name, with the day it was created when another has the same name
 
 
 def _choices(user) -> list[Choice]:
-    rows = Campaign.objects.for_user(user).in_play().order_by("name", "pk")
-    return [Choice(*row) for row in rows.values_list("pk", "slug", "name", "journal_version")]
+    rows = list(
+        Campaign.objects.for_user(user).in_play().order_by("name", "pk")
+        .values_list("pk", "slug", "name", "journal_version", "created_at")
+    )
+    names = Counter(name.casefold() for _, _, name, _, _ in rows)
+    return [
+        Choice(pk, slug, name, version,
+               f"{name} (created {formats.date_format(timezone.localtime(created), 'j M Y, H:i')})"
+               if names[name.casefold()] > 1 else name)
+        for pk, slug, name, version, created in rows
+    ]
 
 
 def _page_key(user, choices, chosen, asked) -> str:

@@ -230,3 +230,12 @@ def test_an_account_owns_so_many_campaigns_and_imports_so_many_journals_an_hour(
     assert "You own 2 campaigns, the most one account may" in third.content.decode()
     assert Campaign.objects.count() == 2
     cache.clear()
+
+
+def test_the_stats_chooser_tells_same_name_campaigns_apart(client, owner):
+    CampaignFactory(name="Friday Earth", owner=owner, after=1)
+    CampaignFactory(name="Friday Earth", owner=owner, after=1)
+    CampaignFactory(name="Alone", owner=owner, after=1)
+    client.force_login(owner)
+    page = client.get(reverse("stats")).content.decode()
+    assert page.count(">Friday Earth (created ") == 2 and ">Alone</option>" in page
