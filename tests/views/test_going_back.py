@@ -105,3 +105,21 @@ def test_the_page_is_bounded(client, owner, fifteen):
     small = CampaignFactory(name="Small", owner=owner, after=2)
     few = count_queries(client, back_url(small) + "?before=1")
     assert count_queries(client, back_url(fifteen) + "?before=1") == few <= 12
+
+
+def test_a_tap_made_against_the_state_before_going_back_is_told_the_campaign_moved_on(client, owner):
+    """Game 6 was under way on Ben's phone; Olive went back to before game 6: Ben's scar tap
+    (online or from the queue) is answered "moved on", and nothing is recorded."""
+    from campaigns.web import outcome
+
+    from tests.factories import opened
+
+    campaign = CampaignFactory(name="Table", owner=owner, after=5, until=opened)
+    going_back.go_back(campaign, owner, 6)
+    before = fresh(campaign).entries.live().count()
+    client.force_login(owner)
+    scar = {"event_type": "scar", "scar-player": "Ana", "scar-territory": "Peru", "scar-scar": "Bunker",
+            "tap": "a-tap-from-before-going-back"}
+    response = client.post(reverse("event_add", args=[campaign.slug]), scar, **{outcome.QUEUE_HEADER: "1"})
+    assert response[outcome.HEADER] == outcome.MOVED_ON
+    assert fresh(campaign).entries.live().count() == before
