@@ -11,7 +11,6 @@ back (the entries would no longer follow); else they are still there to download
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -28,18 +27,14 @@ PREVIEW_NAMED = 60
 
 @dataclass(frozen=True)
 class Going:
-    """What going back to before game `game` would take out: `entries` (kind, data, game
-    number) in the journal's order, the games they hold, the count of each kind of entry."""
+    """What going back to before game `game` would take out: its first entries (kind, data,
+    game number; PREVIEW_NAMED at most, in the journal's order), how many entries in all, and
+    the games they hold. Read in two bounded queries, whatever the journal's length."""
 
     game: int
     entries: list[tuple[str, dict, int | None]]
-
-    @property
-    def games(self) -> list[int]:
-        return sorted({number for kind, _, number in self.entries if kind == base.GAME_KIND and number})
-
-    def counted(self) -> Counter:
-        return Counter(kind for kind, _, _ in self.entries)
+    count: int
+    games: list[int]
 
 
 def _first_of(locked: Campaign, game: int) -> Entry | None:
@@ -58,8 +53,14 @@ def preview(campaign: Campaign, game: int) -> Going:
     first = _first_of(campaign, game)
     if first is None:
         raise RuleError(f"There is no {_game_word(campaign)} {game} to go back before.", field="before")
-    rows = campaign.entries.live().filter(position__gte=first.position).order_by("position")
-    return Going(game, list(rows.values_list("kind", "data", "game_number")))
+    rows = campaign.entries.live().filter(position__gte=first.position)
+    named = list(rows.order_by("position").values_list("kind", "data", "game_number")[:PREVIEW_NAMED])
+    games = sorted(
+        rows.filter(kind=base.GAME_KIND, game_number__isnull=False)
+        .values_list("game_number", flat=True)
+        .distinct()
+    )
+    return Going(game, named, rows.count(), games)
 
 
 def go_back(campaign: Campaign, user, game: int, seen_version: int | None = None) -> Going:

@@ -56,6 +56,7 @@ def wipe():
     get_user_model().objects.all().delete()
 
 
+@pytest.mark.slow  # three journals imported twice: the fast tier has the refusals below
 @pytest.mark.django_db
 def test_a_backup_restores_the_same_site(tmp_path):
     a_site()

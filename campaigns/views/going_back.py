@@ -48,12 +48,12 @@ def go_back(request, slug):
     def page():
         described = [
             (number, store.describe(campaign, kind, data))
-            for kind, data, number in (going.entries[: going_back.PREVIEW_NAMED] if going else [])
+            for kind, data, number in (going.entries if going else [])
         ]
         context = {
             "campaign": campaign, "access": access, "form": form, "going": going, "before": before,
             "refused": refused, "described": described, "words": words,
-            "unnamed": max(0, len(going.entries) - going_back.PREVIEW_NAMED) if going else 0,
+            "unnamed": going.count - len(going.entries) if going else 0,
             "set_aside": going_back.set_aside(campaign), "games": range(1, campaign.games_played + 1),
         }
         return render_page(request, "campaigns/go_back.html", context)

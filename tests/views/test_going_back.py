@@ -123,3 +123,17 @@ def test_a_tap_made_against_the_state_before_going_back_is_told_the_campaign_mov
     response = client.post(reverse("event_add", args=[campaign.slug]), scar, **{outcome.QUEUE_HEADER: "1"})
     assert response[outcome.HEADER] == outcome.MOVED_ON
     assert fresh(campaign).entries.live().count() == before
+
+
+def test_the_preview_of_a_long_log_reads_a_page_not_the_journal(client, owner):
+    """Going back to before play 2 of a 300-play log names 60 entries and counts the rest,
+    in the same few queries as for a short log."""
+    from tests.systems.play_log.views.helpers import skyrim_log
+
+    log = store.import_journal(skyrim_log(300), owner=owner)
+    client.force_login(owner)
+    page = client.get(back_url(log), {"before": 2}).content.decode()
+    assert "Before play 2: what would go" in page and "299 entries" in page and "And 239 more." in page
+    short = store.import_journal(skyrim_log(5, name="Short log"), owner=owner)
+    few = count_queries(client, back_url(short) + "?before=2")
+    assert count_queries(client, back_url(log) + "?before=2") == few
