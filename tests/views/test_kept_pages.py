@@ -221,6 +221,7 @@ def _pages_of(campaign) -> list[str]:
     return urls
 
 
+@pytest.mark.slow  # every kept part of every page, per role: a whole-app check (make test runs it)
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", [system.key for system in registry.systems()])
 def test_every_kept_part_shows_each_viewer_what_a_fresh_page_would(owner, system, monkeypatch):

@@ -141,6 +141,17 @@ def read_plays(data: Any, game: BgStatsGame, label: str) -> list[BgPlay]:
     return plays
 
 
+def check_room(last_number: int, new_plays: int) -> None:
+    """Refuse bringing in `new_plays` that would take the log (its last play numbered
+    `last_number`) past the plays a log holds, in the upload's words (the store's own bound,
+    limits.check_games_kept, guards every write the same)."""
+    if last_number > MOST_PLAYS:
+        raise RuleError(
+            f"Bringing in {new_plays:,} new plays would make the log {last_number:,} plays long;"
+            f" a play log holds {MOST_PLAYS:,} at most."
+        )
+
+
 def _text(value: Any, max_chars: int, what: str) -> str:
     """A text BG Stats wrote, stripped; refused when no page or database could keep it."""
     text = str(value).strip()

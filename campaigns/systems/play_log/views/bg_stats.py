@@ -134,11 +134,7 @@ def _entries(game, state, plays, mapping, form) -> list[Entry]:
                 raise RuleError("BG Stats did not say: choose one.", field=key)
         entries.append(Entry(GAME_KIND, game.game(play, number, mapping, form.answers(index))))
         number += 1
-    if number - 1 > bg_stats.MOST_PLAYS:  # the last play's number: as many plays as a journal writes
-        raise RuleError(
-            f"Bringing in {len(entries):,} new plays would make the log {number - 1:,} plays long;"
-            f" a play log holds {bg_stats.MOST_PLAYS:,} at most."
-        )
+    bg_stats.check_room(number - 1, len(entries))  # the last play's number: as many as a journal writes
     return entries
 
 
