@@ -238,10 +238,17 @@ class Tap(models.Model):
 
 
 class CampaignSnapshot(models.Model):
-    """A campaign's folded state as of one journal version, written by the writer inside its
-    write transaction (campaigns/states.py): any process on any app server reads it instead of
-    folding the journal again. `state_format` is the rules' STATE_FORMAT it was pickled under
-    (another one is never read); `last_game` the last game's number, as the fold counted it."""
+    """A campaign's checkpoint: its folded state as of one journal version, which any process
+    on any app server reads instead of folding the journal again, and then applies only the
+    live entries after `through_position` (the tail: the writes since, a few at most). A write
+    adds its entries and keeps this row as it is, so what it stores grows by the entry; the
+    checkpoint is written again once the tail is long (campaigns/states.py).
+
+    `state_format` is the rules' STATE_FORMAT it was pickled under (another one is never read);
+    `last_game` the last game's number, as the fold counted it. `folds_from`: the version of the
+    last write that changed what came before (the roster, going back): a checkpoint or a state
+    from before it is never read. `tail_undone_at`: the version of the last undo of an entry
+    after the checkpoint: a state kept by a writer from before it is never extended."""
 
     campaign = models.OneToOneField(
         Campaign, primary_key=True, on_delete=models.CASCADE, related_name="snapshot"
@@ -250,6 +257,9 @@ class CampaignSnapshot(models.Model):
     state_format = models.PositiveSmallIntegerField()
     last_game = models.PositiveIntegerField(default=0)
     state = models.BinaryField()
+    through_position = models.IntegerField(default=-1)  # -1: folds no entry
+    folds_from = models.PositiveIntegerField(default=0)
+    tail_undone_at = models.PositiveIntegerField(default=0)
 
     def __str__(self):
         return f"{self.campaign_id} at version {self.journal_version}"

@@ -43,6 +43,7 @@ def join_roster(locked: Campaign, names) -> list[str]:
         # A new roster: the state cached for the old one is not folded on.
         Campaign.objects.filter(pk=locked.pk).update(journal_version=F("journal_version") + 1)
         locked.refresh_from_db(fields=["journal_version"])
+        states.roster_changed(locked)
     return new_players
 
 

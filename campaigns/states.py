@@ -13,8 +13,11 @@ from __future__ import annotations
 import pickle
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
 
 from .models import Campaign, CampaignSnapshot, Entry, Player
 from .rules import base
@@ -23,34 +26,51 @@ from .rules.base import Timeline
 CACHE_SECONDS = 60 * 60 * 24
 
 
-# A state is folded once per write, for every process and every app server:
-# - the writer (campaigns/store.py, under the campaign's lock) hands its fold to `remember`,
-#   which writes it as the campaign's snapshot (CampaignSnapshot: the pickled state and the
-#   journal version it folds) in the same transaction, so the snapshot and the version it
-#   names are committed together, on SQLite as on PostgreSQL, with no other service;
-# - in each process, the last few timelines as Python objects, keyed by (campaign, journal
-#   version), least recently used dropped first: a page view after the first costs no query,
-#   no fold and no unpickling;
-# - a process that does not hold the version a page asks for reads the snapshot (one query,
-#   one unpickling) and applies no entry; only a campaign with no snapshot of that version
-#   (written before snapshots were kept) is folded from its journal.
-# A state as of an earlier game is worked out when first asked (`Timeline.as_of`: a play log
-# derives it, any other campaign folds its entries up to that game) and kept in Django's cache
-# on its own key (a shared cache when CACHE_URL names one: tracker/settings.py): no fold keeps
-# a state per game, so a 500-game campaign is one state, not 501.
-# States read from any of these are shared: callers must not change them (store.append copies first).
+# A state is folded once per write, for every process and every app server, and a write costs
+# what its entries cost, however long the journal:
+# - the campaign's snapshot (CampaignSnapshot) is a checkpoint: the pickled state as of one
+#   journal version and the last entry it folds. A reader unpickles it and applies the live
+#   entries after it (the tail: at most TAIL_MAX, a handful in practice), one query each;
+# - a writer (campaigns/store.py, under the campaign's lock) extends a timeline of its own,
+#   kept in its process for the next write (`for_writing` / `written`): it is never handed to a
+#   reader, so it is changed in place, never copied, and a write stores only its entries. The
+#   checkpoint is written again once CHECKPOINT_AFTER entries follow it, after the write's
+#   commit (outside the lock); a write that changed what came before (the roster, undoing an
+#   entry the checkpoint folds, going back) folds the journal and keeps a new one (`rewritten`);
+# - in each process, the last few timelines readers asked for, as Python objects, keyed by
+#   (campaign, journal version), least recently used dropped first: a page view after the
+#   first costs no query, no fold and no unpickling.
+# Only a campaign with no usable checkpoint (written before checkpoints were kept) is folded from
+# its journal. A state as of an earlier game is worked out when first asked (`Timeline.as_of`: a
+# play log derives it, any other campaign folds its entries up to that game) and kept in Django's
+# cache on its own key (a shared cache when CACHE_URL names one: tracker/settings.py): no fold
+# keeps a state per game, so a 500-game campaign is one state, not 501.
+# States read from any of these are shared: callers must not change them.
 _memo: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
 MEMO_SIZE = 32
 _memo_lock = threading.Lock()
 
+# The tail after which a write's commit writes the checkpoint again, and the tail a write never
+# leaves behind it (should the checkpoint after a commit not have been written: a process that
+# stopped in between), writing it under the lock then.
+CHECKPOINT_AFTER = 32
+TAIL_MAX = 128
+
 # How many journal entries this process's reads have applied (folds from the journal), so a
-# test or a debug header (campaigns/fold_count.py) can tell a fold from a snapshot read.
+# test or a debug header (campaigns/fold_count.py) can tell a fold from a snapshot read; and how
+# many tail entries they applied after a checkpoint (never more than TAIL_MAX a read).
 _applied = [0]
+_tail_applied = [0]
 
 
 def entries_applied() -> int:
     """The journal entries this process has folded to answer reads, since it started."""
     return _applied[0]
+
+
+def tail_entries_applied() -> int:
+    """The entries after a checkpoint this process has applied to answer reads."""
+    return _tail_applied[0]
 
 
 def _state_key(campaign: Campaign, as_of: int) -> str:
@@ -79,26 +99,270 @@ def _remember_in_process(campaign_id: int, version: int, folded: Timeline) -> No
             _memo.popitem(last=False)
 
 
-def remember(campaign: Campaign, folded: Timeline) -> None:
-    """Keep a campaign's timeline as of its journal version now: the store hands in each fold
-    it saves, inside the write's transaction, and it becomes the campaign's snapshot, which
-    every other process reads instead of folding."""
-    _remember_in_process(campaign.pk, campaign.journal_version, folded)
+# Checkpoints -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """What a campaign's snapshot row says, its state left unread."""
+
+    version: int
+    through: int  # the last entry's position it folds (-1: none)
+    last_game: int
+    folds_from: int  # no state folded before this version is read (the roster changed, ...)
+    tail_undone_at: int  # no writer's state from before this version is extended
+
+    @property
+    def usable(self) -> bool:
+        return self.version >= self.folds_from
+
+
+_CHECKPOINT_FIELDS = ("journal_version", "through_position", "last_game", "folds_from", "tail_undone_at")
+
+
+def checkpoint(campaign_id: int) -> Checkpoint | None:
+    """The campaign's checkpoint as its snapshot row says (one query, the state not read)."""
+    row = (
+        CampaignSnapshot.objects.filter(pk=campaign_id, state_format=base.STATE_FORMAT)
+        .values_list(*_CHECKPOINT_FIELDS)
+        .first()
+    )
+    return Checkpoint(*row) if row else None
+
+
+def _tails(after: dict[int, int]) -> tuple[dict[int, list[tuple[int, base.Entry]]], dict[int, int]]:
+    """The live entries of each campaign after a position (campaign pk -> position), with their
+    positions, in order, and the version of each one's checkpoint as that same query saw it
+    (for those it found entries of): one query for them all."""
+    found: dict[int, list[tuple[int, base.Entry]]] = {campaign_id: [] for campaign_id in after}
+    seen: dict[int, int] = {}
+    if not after:
+        return found, seen
+    wanted = Q()
+    for campaign_id, position in after.items():
+        wanted |= Q(campaign_id=campaign_id, position__gt=position)
+    checkpoint_now = CampaignSnapshot.objects.filter(pk=OuterRef("campaign_id")).values("journal_version")[:1]
+    rows = (
+        Entry.objects.live()
+        .filter(wanted)
+        .annotate(checkpoint=Subquery(checkpoint_now))
+        .order_by("campaign_id", "position")
+        .values_list("campaign_id", "position", "kind", "data", "checkpoint")
+    )
+    for campaign_id, position, kind, data, version in rows:
+        found[campaign_id].append((position, base.Entry(kind, data)))
+        seen[campaign_id] = version
+    return found, seen
+
+
+def _extend(rules, folded: Timeline, tail: list[tuple[int, base.Entry]]) -> Timeline:
+    _tail_applied[0] += len(tail)
+    return base.extend(rules, folded, [entry for _, entry in tail])
+
+
+def _from_checkpoints(campaigns: list[Campaign], *, keep: bool = True) -> dict[int, Timeline]:
+    """The timelines of these campaigns read from their checkpoints and the tails after them
+    (two queries: the tail's query sees whether the checkpoint is still the one read; a third
+    when a tail is empty); `keep`: kept in the process. Campaigns with no usable checkpoint are left out."""
+    by_pk = {campaign.pk: campaign for campaign in campaigns}
+    found: dict[int, Timeline] = {}
+    for _ in range(2):  # once more for those whose checkpoint was written while they were read
+        rows = CampaignSnapshot.objects.filter(campaign_id__in=by_pk, state_format=base.STATE_FORMAT)
+        tailed: dict[int, tuple[Timeline, Checkpoint]] = {}
+        for campaign_id, blob, *fields in rows.values_list("campaign_id", "state", *_CHECKPOINT_FIELDS):
+            read = Checkpoint(*fields)
+            if not read.usable:
+                continue  # the roster changed after it: folded below
+            campaign = by_pk[campaign_id]
+            folded = base.new_timeline(campaign.rules, pickle.loads(blob), last_game=read.last_game)
+            if read.version >= campaign.journal_version:
+                # Nothing after it (or a write committed since the campaign was read: its
+                # checkpoint is the newer state, kept under the version it folds).
+                found[campaign_id] = folded
+                if keep:
+                    _remember_in_process(campaign_id, read.version, folded)
+            else:
+                tailed[campaign_id] = (folded, read)
+        if not tailed:
+            break
+        tails, still = _tails({campaign_id: read.through for campaign_id, (_, read) in tailed.items()})
+        if unseen := [campaign_id for campaign_id in tailed if campaign_id not in still]:
+            # No entry after it (an undo took them back): whether it is still the checkpoint.
+            still.update(
+                CampaignSnapshot.objects.filter(pk__in=unseen).values_list("campaign_id", "journal_version")
+            )
+        for campaign_id, (folded, read) in tailed.items():
+            if still.get(campaign_id) != read.version:
+                continue  # a checkpoint written between the two reads: read again
+            campaign = by_pk.pop(campaign_id)
+            found[campaign_id] = _extend(campaign.rules, folded, tails[campaign_id])
+            if keep:
+                _remember_in_process(campaign_id, campaign.journal_version, found[campaign_id])
+        by_pk = {pk: by_pk[pk] for pk in tailed if pk in by_pk}
+        if not by_pk:
+            break
+    return found
+
+
+def _keep_checkpoint(campaign_id: int, version: int, through: int, folded: Timeline, **more) -> None:
     fields = {
-        "journal_version": campaign.journal_version,
+        "journal_version": version,
         "state_format": base.STATE_FORMAT,
+        "through_position": through,
         "last_game": folded.last_game,
         "state": pickle.dumps(folded.current, pickle.HIGHEST_PROTOCOL),
+        **more,
     }
-    if not CampaignSnapshot.objects.filter(pk=campaign.pk).update(**fields):
-        CampaignSnapshot.objects.create(campaign_id=campaign.pk, **fields)
+    if not CampaignSnapshot.objects.filter(pk=campaign_id).update(**fields):
+        CampaignSnapshot.objects.create(campaign_id=campaign_id, **fields)
+
+
+def _last_position(campaign: Campaign) -> int:
+    last = campaign.entries.live().order_by("-position").values_list("position", flat=True).first()
+    return -1 if last is None else last
+
+
+def rewritten(campaign: Campaign, folded: Timeline) -> None:
+    """Inside a write that changed what came before (a new campaign, an import, the roster,
+    undoing an entry the checkpoint folds, going back), its version bumped: `folded`, the whole
+    journal folded, is the new checkpoint, and nothing folded before it is read again; once
+    committed, this process's readers have it."""
+    version = campaign.journal_version
+    _keep_checkpoint(
+        campaign.pk, version, _last_position(campaign), folded, folds_from=version, tail_undone_at=0
+    )
+    _drop_writer(campaign.pk)
+    transaction.on_commit(lambda: _remember_in_process(campaign.pk, version, folded))
+
+
+def remember(campaign: Campaign, folded: Timeline) -> None:
+    """`rewritten`, for a campaign's first fold (create_campaign)."""
+    rewritten(campaign, folded)
+
+
+def roster_changed(campaign: Campaign) -> None:
+    """Inside a write that changed the roster, its version bumped: no state folded before it is
+    read or extended (the writer that goes on folds the journal and keeps a new checkpoint)."""
+    CampaignSnapshot.objects.filter(pk=campaign.pk).update(folds_from=campaign.journal_version)
+    _drop_writer(campaign.pk)
 
 
 def refold(campaign: Campaign) -> None:
     """After a write that changed the roster but not through the store (inside its transaction,
-    the version already bumped): fold the journal again and keep it as the writer's fold."""
+    the version already bumped): fold the journal again and keep it as the checkpoint."""
     campaign.refresh_from_db(fields=["journal_version"])
-    remember(campaign, base.fold(campaign.rules, campaign.roster(), campaign.live_entries()))
+    rewritten(campaign, base.fold(campaign.rules, campaign.roster(), campaign.live_entries()))
+
+
+# A writer's own timelines ------------------------------------------------------------------
+
+
+@dataclass
+class Working:
+    """A write's own timeline of a campaign's journal, which no reader holds: the write changes
+    it in place. `version` and `through` (the last entry's position) are what it folds;
+    `checkpoint` the campaign's as the write began; `folded`: folded from the journal (no
+    usable checkpoint), so the write keeps a checkpoint."""
+
+    timeline: Timeline
+    version: int
+    through: int
+    checkpoint: Checkpoint | None
+    folded: bool = False
+
+
+# Per process, the writers' timelines of the campaigns written last (one each); a write takes
+# its campaign's out while it runs (under the campaign's lock, so no other write in this
+# process or any other changes that journal meanwhile) and puts it back once committed.
+_writers: OrderedDict[int, Working] = OrderedDict()
+WRITERS_KEPT = 16
+
+
+def _drop_writer(campaign_id: int) -> None:
+    with _memo_lock:
+        _writers.pop(campaign_id, None)
+
+
+def _keep_writer(campaign_id: int, working: Working) -> None:
+    with _memo_lock:
+        _writers[campaign_id] = working
+        _writers.move_to_end(campaign_id)
+        while len(_writers) > WRITERS_KEPT:
+            _writers.popitem(last=False)
+
+
+def for_writing(locked: Campaign, *, ignore_kept: bool = False) -> Working:
+    """Under the campaign's lock: a timeline of its journal as it is now for the write to extend
+    in place. The one this process kept after its last write here, brought up to date with the
+    entries written since by others (one query); else the checkpoint and its tail; else the
+    journal folded. `ignore_kept`: not the kept one (an undo: it holds the undone entry)."""
+    with _memo_lock:
+        kept = _writers.pop(locked.pk, None)
+    read = checkpoint(locked.pk)
+    if (
+        kept is not None
+        and not ignore_kept
+        and read is not None
+        and read.usable
+        and kept.version >= max(read.folds_from, read.tail_undone_at)
+        and kept.version <= locked.journal_version
+    ):
+        if kept.version < locked.journal_version:
+            tail = _tails({locked.pk: kept.through})[0][locked.pk]
+            _extend(locked.rules, kept.timeline, tail)
+            kept.through = tail[-1][0] if tail else kept.through
+            kept.version = locked.journal_version
+        kept.checkpoint = read
+        return kept
+    if read is not None and read.usable:
+        blob = CampaignSnapshot.objects.filter(pk=locked.pk).values_list("state", flat=True).first()
+        folded = base.new_timeline(locked.rules, pickle.loads(blob), last_game=read.last_game)
+        tail = _tails({locked.pk: read.through})[0][locked.pk]
+        _extend(locked.rules, folded, tail)
+        return Working(folded, locked.journal_version, tail[-1][0] if tail else read.through, read)
+    roster, entries = locked.roster(), locked.live_entries()
+    folded = _fold(locked.rules, roster, entries)
+    return Working(folded, locked.journal_version, _last_position(locked), read, folded=True)
+
+
+def written(locked: Campaign, working: Working, through: int, *, undone: bool = False) -> None:
+    """Inside the write that extended `working`, its rows saved and its version bumped; `through`:
+    the position of the journal's last live entry now. Once committed, this process keeps the
+    timeline for its next write here. What is stored: nothing but the entries, the checkpoint
+    left as it is, until CHECKPOINT_AFTER entries follow it (then it is written after the
+    commit) or TAIL_MAX (then now); a timeline folded from the journal is kept as the checkpoint
+    now. `undone`: the write undid an entry after the checkpoint (no writer's timeline from
+    before it is extended)."""
+    working.version, working.through = locked.journal_version, through
+    read = working.checkpoint
+    if working.folded or read is None or not read.usable or through - read.through >= TAIL_MAX:
+        _keep_checkpoint(
+            locked.pk, working.version, through, working.timeline,
+            folds_from=working.version, tail_undone_at=0,
+        )
+        transaction.on_commit(lambda: _keep_writer(locked.pk, working))
+        return
+    if undone:
+        CampaignSnapshot.objects.filter(pk=locked.pk).update(tail_undone_at=working.version)
+    if through - read.through >= CHECKPOINT_AFTER:
+        transaction.on_commit(lambda: _checkpoint_after_commit(locked.pk, working), robust=True)
+    else:
+        transaction.on_commit(lambda: _keep_writer(locked.pk, working))
+
+
+def _checkpoint_after_commit(campaign_id: int, working: Working) -> None:
+    """The writer's timeline, still its own, written as the checkpoint (outside the lock: a
+    write committed meanwhile or an undo after it leaves the row as it is), then kept."""
+    version = working.version
+    CampaignSnapshot.objects.filter(
+        pk=campaign_id, journal_version__lt=version, folds_from__lte=version, tail_undone_at__lte=version
+    ).update(
+        journal_version=version,
+        through_position=working.through,
+        last_game=working.timeline.last_game,
+        state=pickle.dumps(working.timeline.current, pickle.HIGHEST_PROTOCOL),
+    )
+    _keep_writer(campaign_id, working)
 
 
 def forget_in_process() -> None:
@@ -106,10 +370,11 @@ def forget_in_process() -> None:
     with _memo_lock:
         _memo.clear()
         _journals.clear()
+        _writers.clear()
 
 
 def timeline(campaign: Campaign) -> Timeline:
-    """The folded journal: from this process, else the campaign's snapshot, else folded."""
+    """The folded journal: from this process, else the campaign's checkpoint, else folded."""
     return timelines([campaign])[campaign.pk]
 
 
@@ -118,29 +383,10 @@ def _fold(campaign_system, roster: list[str], entries: list[base.Entry]) -> Time
     return base.fold(campaign_system, roster, entries)
 
 
-def _snapshots(campaigns: list[Campaign]) -> dict[int, Timeline]:
-    """The snapshots of these campaigns at (or past) the version each was read at, one query."""
-    by_pk = {campaign.pk: campaign for campaign in campaigns}
-    rows = CampaignSnapshot.objects.filter(campaign_id__in=by_pk, state_format=base.STATE_FORMAT)
-    found = {}
-    for campaign_id, version, last_game, blob in rows.values_list(
-        "campaign_id", "journal_version", "last_game", "state"
-    ).iterator(chunk_size=100):
-        campaign = by_pk[campaign_id]
-        if version < campaign.journal_version:
-            continue  # written before a roster change by a writer that kept none: fold
-        folded = base.new_timeline(campaign.rules, pickle.loads(blob), last_game=last_game)
-        # A write committed since the campaign was read: its snapshot is the newer state,
-        # kept under the version it folds.
-        _remember_in_process(campaign_id, version, folded)
-        found[campaign_id] = folded
-    return found
-
-
 def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
     """The folded journals of several campaigns (campaign pk -> Timeline): those kept in the
-    process as they are, the others from their snapshots (one query in all), and only those
-    without one folded from two queries in all, however many campaigns there are."""
+    process as they are, the others from their checkpoints (two or three queries in all), and
+    only those without one folded from two queries in all, however many campaigns there are."""
     folded = {}
     for campaign in campaigns:
         kept = _in_process(campaign.pk, campaign.journal_version)
@@ -148,7 +394,7 @@ def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
             folded[campaign.pk] = kept
     missing = [campaign for campaign in campaigns if campaign.pk not in folded]
     if missing:
-        folded.update(_snapshots(missing))
+        folded.update(_from_checkpoints(missing))
         missing = [campaign for campaign in missing if campaign.pk not in folded]
     if missing:
         rosters: dict[int, list[str]] = {campaign.pk: [] for campaign in missing}
@@ -166,11 +412,11 @@ def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
     return folded
 
 
-def each_state(campaigns: list[Campaign], chunk: int = 50):
+def each_state(campaigns: list[Campaign], chunk: int = 20):
     """(campaign, its state now) for each campaign, one at a time, for a page that reads many
-    states once (the stats): those kept in the process, then the writers' snapshots read a
-    chunk at a time and unpickled one by one (never all held at once, nor kept in the process
-    to push out the campaigns being played), then the few without a snapshot, folded."""
+    states once (the stats): those kept in the process, then the checkpoints read a chunk at a
+    time (never all held at once, nor kept in the process to push out the campaigns being
+    played), then the few without one, folded."""
     rest = []
     for campaign in campaigns:
         kept = _in_process(campaign.pk, campaign.journal_version)
@@ -180,18 +426,10 @@ def each_state(campaigns: list[Campaign], chunk: int = 50):
             rest.append(campaign)
     unread = {campaign.pk: campaign for campaign in rest}
     for start in range(0, len(rest), chunk):
-        part = [campaign.pk for campaign in rest[start:start + chunk]]
-        rows = list(
-            CampaignSnapshot.objects.filter(campaign_id__in=part, state_format=base.STATE_FORMAT).values_list(
-                "campaign_id", "journal_version", "state"
-            )
-        )
-        while rows:
-            campaign_id, version, blob = rows.pop()
-            campaign = unread[campaign_id]
-            if version >= campaign.journal_version:
-                del unread[campaign_id]
-                yield campaign, pickle.loads(blob)
+        part = _from_checkpoints(rest[start:start + chunk], keep=False)
+        while part:
+            campaign_id, folded = part.popitem()
+            yield unread.pop(campaign_id), folded.current
     for campaign in unread.values():
         yield campaign, timeline(campaign).current
 

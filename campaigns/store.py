@@ -1,11 +1,12 @@
 """Where the journal meets the database: appending to it and reading it.
 
 Each write runs in one transaction that first locks the campaign (a row lock on PostgreSQL;
-on SQLite the IMMEDIATE transaction already holds the database's write lock), folds the
-journal as it is now, applies the new entries through the rules layer and only then saves.
-So two phones submitting at once are checked one after the other, and the second sees the
-first's entry. Each fold it saves is handed to campaigns.states, which keeps the folds and
-answers every page; the roster's writes are campaigns.roster.
+on SQLite the IMMEDIATE transaction already holds the database's write lock), takes the
+journal's timeline as it is now (campaigns.states.for_writing: the writer's own, extended in
+place), applies the new entries through the rules layer and only then saves. So two phones
+submitting at once are checked one after the other, and the second sees the first's entry.
+campaigns.states keeps the folds (a checkpoint and the entries after it) and answers every
+page; the roster's writes are campaigns.roster.
 
     append, undo_last          a write to the journal, under the lock (with `tap=`: once per tap)
     create_campaign, import_journal, export_journal
@@ -14,18 +15,17 @@ answers every page; the roster's writes are campaigns.roster.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import registry, roster
+from . import registry, roster, states
 from .models import Campaign, Entry, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
-from .states import remember, timeline
 
 
 class ConcurrentWrite(Exception):
@@ -61,19 +61,19 @@ def _check_tap(locked: Campaign, user, tap: str | None) -> None:
 TAP_ANSWERS_KEPT = timedelta(days=30)
 
 
-def _keep_tap(locked: Campaign, user, tap: str | None, answer) -> None:
-    """Record the tap with the write, in its transaction: `answer()` is what it answers; this
+def _keep_tap(locked: Campaign, user, tap: str | None, answer: dict | None) -> None:
+    """Record the tap with the write, in its transaction: `answer` is what it answers; this
     account's taps here older than TAP_ANSWERS_KEPT are dropped (one indexed delete), so the
     table never grows without end."""
     if _tapper(user, tap) is not None:
-        Tap.objects.create(campaign=locked, user=user, key=tap, answer=answer() if answer is not None else {})
+        Tap.objects.create(campaign=locked, user=user, key=tap, answer=answer if answer is not None else {})
         Tap.objects.filter(
             campaign=locked, user=user, tapped_at__lt=timezone.now() - TAP_ANSWERS_KEPT
         ).delete()
 
 
 def _record_progress(campaign: Campaign, folded: Timeline) -> None:
-    """Bump the version (so cached states are not reused), cache the new fold and refresh
+    """Bump the version (so no state kept for the last one is read as this one's) and refresh
     the two figures the campaign list shows without folding every campaign."""
     campaign.games_played = folded.games_played
     campaign.games_finished = folded.current.games_finished
@@ -88,16 +88,12 @@ def _record_progress(campaign: Campaign, folded: Timeline) -> None:
     campaign.journal_version = F("journal_version") + 1
     campaign.save(update_fields=["games_played", "games_finished", "last_played_on", "journal_version"])
     campaign.refresh_from_db(fields=["journal_version", "last_played_on"])
-    remember(campaign, folded)
 
 
-def _copy(folded: Timeline) -> Timeline:
-    """A timeline whose current state and entries may be changed (the memo's stay as they are)."""
-    return replace(
-        folded,
-        current=base.snapshot(folded.current),
-        entries=None if folded.entries is None else list(folded.entries),
-    )
+def _rewrite(campaign: Campaign, folded: Timeline) -> None:
+    """A write that changed what came before: its progress, and `folded` the new checkpoint."""
+    _record_progress(campaign, folded)
+    states.rewritten(campaign, folded)
 
 
 def append(
@@ -117,9 +113,11 @@ def append(
     `guard(state)`, when given, is asked first, under the lock, with the state as it is then:
     it raises RuleError when the state is no longer the one the entries were made from (a
     correction of a play another phone corrected meanwhile), so no write overwrites one unseen.
-    `tap`, a key naming the tap that sent the entries: recorded with them (with what
-    `answer(folded)` returns, the write's answer); the same user's same key in this campaign
-    again appends nothing and raises AlreadyTapped with the first write's answer.
+    `answer(folded)`, when given, makes the write's answer under the lock (the timeline it is
+    handed is the writer's own, to be read there and then: the next write changes it); `tap`, a
+    key naming the tap that sent the entries: recorded with them, with that answer; the same
+    user's same key in this campaign again appends nothing and raises AlreadyTapped with the
+    first write's answer.
     `new_players`: names added to the roster in the same write, just before the entries (a
     player joining at the table with a name typed there): both saved, or neither.
     """
@@ -134,11 +132,13 @@ def append(
             for name in new_players:
                 roster.refuse_name_on_the_roster(locked, name, field="new_player")
             roster.join_roster(locked, new_players)
-        now = timeline(locked)
+        # The write's own timeline, extended in place (never copied: nothing else holds it).
+        working = states.for_writing(locked)
         if guard is not None:
-            guard(now.current)
-        folded = base.extend(locked.rules, _copy(now), entries)
-        if folded.games_played > now.games_played:
+            guard(working.timeline.current)
+        games_before = working.timeline.games_played
+        folded = base.extend(locked.rules, working.timeline, entries)
+        if folded.games_played > games_before:
             limits.check_games_kept(folded.games_played, limits.max_games(locked.rules))
         last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
         position, game_number = (last[0] + 1, last[1]) if last else (0, None)
@@ -150,7 +150,9 @@ def append(
         except IntegrityError as error:  # pragma: no cover - the lock makes this unreachable
             raise ConcurrentWrite(str(error)) from error
         _record_progress(locked, folded)
-        _keep_tap(locked, user, tap, answer and (lambda: answer(folded)))
+        states.written(locked, working, position + len(entries) - 1)
+        made = answer(folded) if answer is not None else None
+        _keep_tap(locked, user, tap, made)
     _copy_progress(locked, campaign)
     return folded
 
@@ -200,10 +202,16 @@ def undo_last(
         last.undone_at = timezone.now()
         last.undone_by = user
         last.save(update_fields=["undone_at", "undone_by"])
-        folded = base.fold(locked.rules, locked.roster(), locked.live_entries())
-        _record_progress(locked, folded)
+        read = states.checkpoint(locked.pk)
+        if read is not None and read.usable and last.position > read.through:
+            # After the checkpoint: it stands, and the tail without the entry is the journal.
+            working = states.for_writing(locked, ignore_kept=True)
+            _record_progress(locked, working.timeline)
+            states.written(locked, working, working.through, undone=True)
+        else:
+            _rewrite(locked, base.fold(locked.rules, locked.roster(), locked.live_entries()))
         undone = Undone(last.kind, last.data, last.game_number)
-        _keep_tap(locked, user, tap, answer and (lambda: answer(undone)))
+        _keep_tap(locked, user, tap, answer(undone) if answer is not None else None)
     _copy_progress(locked, campaign)
     return undone
 
@@ -211,7 +219,7 @@ def undo_last(
 def refold_after(locked: Campaign) -> None:
     """Inside a write that changed which entries are live (going back, restoring what it set
     aside), under the lock: fold the journal again and record it as the campaign's progress."""
-    _record_progress(locked, base.fold(locked.rules, locked.roster(), locked.live_entries()))
+    _rewrite(locked, base.fold(locked.rules, locked.roster(), locked.live_entries()))
 
 
 def copy_progress(locked: Campaign, campaign: Campaign) -> None:
@@ -249,7 +257,7 @@ def create_campaign(
         Player.objects.bulk_create(
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
         )
-        remember(campaign, base.fold(campaign.rules, list(players), []))  # its first snapshot
+        states.rewritten(campaign, base.fold(campaign.rules, list(players), []))  # its first checkpoint
     return campaign
 
 
@@ -266,7 +274,7 @@ def import_journal(data, owner=None, time_zone: str = "UTC") -> Campaign:
             Player(campaign=campaign, name=player, position=i) for i, player in enumerate(players)
         )
         Entry.objects.bulk_create(_rows(campaign, entries, owner))
-        _record_progress(campaign, folded)
+        _rewrite(campaign, folded)
     return campaign
 
 
@@ -322,7 +330,7 @@ def append_with_players(campaign: Campaign, players, make_entries, user=None) ->
     with transaction.atomic():
         locked = Campaign.objects.locked(campaign)
         new_players = roster.join_roster(locked, players)
-        entries = make_entries(timeline(locked).current)
+        entries = make_entries(states.timeline(locked).current)
         if not entries:
             transaction.set_rollback(True)
             return Appended(0, 0, ())

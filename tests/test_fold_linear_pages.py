@@ -151,5 +151,6 @@ def test_a_page_as_of_a_game_queries_the_same_for_an_early_and_a_late_game(clien
     campaign = CampaignFactory(after=15, owner=owner)
     client.force_login(owner)
     url = reverse(name, args=[campaign.slug])
+    client.get(f"{url}?{parameter}=3")  # the journal read once (the import, never committed, kept none)
     counts = [count_queries(client, f"{url}?{parameter}={game}", cold=cold) for game in (0, 1, 8, 14)]
     assert len(set(counts)) == 1 and counts[0] <= bound

@@ -155,15 +155,16 @@ def append_or_refuse(
         entries = _as_ruled(request, form, form.entries())
         given: list[Answer] = []
 
-        def answer(timeline: Timeline) -> dict:  # made under the lock, kept with the tap
+        # Made under the lock (the timeline is the writer's own, read there and then), kept with the tap.
+        def answer(timeline: Timeline) -> dict:
             given.append(done.answer(Saved(entries, timeline), default_said=recorded(campaign)))
             return given[0].as_json()
 
-        timeline = store.append(
+        store.append(
             campaign, entries, request.user, guard=as_seen, new_players=tuple(form.new_players()),
-            **tap_options(request, answer),
+            answer=answer, **tap_options(request),
         )
-        return given[0] if given else done.answer(Saved(entries, timeline), default_said=recorded(campaign))
+        return given[0]
 
     try:
         return _write(request, form, save=save, page=page, refused=lambda: refreshed_state(campaign))
@@ -200,7 +201,8 @@ def undo_or_refuse(request, campaign, form, *, back: str, page: Callable[[], Htt
                 campaign,
                 request.user,
                 entry_id=form.cleaned_data["entry"],
-                **tap_options(request, undone_answer),
+                answer=undone_answer,
+                **tap_options(request),
             )
         except store.NotTheLastEntry as refused:
             return Answer(back, ((messages.WARNING, _not_undone(campaign, refused)),), outcome.REFUSED)
@@ -255,11 +257,11 @@ def _as_ruled(request, form, entries: list[Entry]) -> list[Entry]:
     return rulings.with_ruling(entries, why)
 
 
-def tap_options(request, answer: Callable[[Any], dict]) -> dict:
-    """What the store keeps with a write for the tap that sent it: its key and `answer(saved)`,
-    the write's answer, made under the lock (none without a key)."""
+def tap_options(request) -> dict:
+    """What the store keeps a write's answer under: the key of the tap that sent it (none
+    without one)."""
     key = tap_key(request)
-    return {"tap": key, "answer": answer} if key is not None else {}
+    return {"tap": key} if key is not None else {}
 
 
 def recorded(campaign) -> Callable[[Saved], str]:

@@ -1,0 +1,41 @@
+"""A snapshot becomes a checkpoint the writes after it extend (campaigns/states.py): each row
+learns the last entry it folds; a row older than its campaign's journal is dropped (the next
+read folds the journal, the next write keeps a checkpoint again)."""
+
+from django.db import migrations, models
+from django.db.models import Max, OuterRef, Subquery
+
+
+def checkpoints(apps, schema_editor):
+    Campaign = apps.get_model("campaigns", "Campaign")
+    Entry = apps.get_model("campaigns", "Entry")
+    Snapshot = apps.get_model("campaigns", "CampaignSnapshot")
+    Snapshot.objects.exclude(
+        journal_version=Subquery(
+            Campaign.objects.filter(pk=OuterRef("campaign_id")).values("journal_version")[:1]
+        )
+    ).delete()
+    for snapshot in Snapshot.objects.all().only("campaign_id", "journal_version"):
+        last = Entry.objects.filter(campaign_id=snapshot.campaign_id, undone_at__isnull=True).aggregate(
+            last=Max("position")
+        )["last"]
+        Snapshot.objects.filter(pk=snapshot.pk).update(
+            through_position=-1 if last is None else last, folds_from=snapshot.journal_version
+        )
+
+
+class Migration(migrations.Migration):
+    dependencies = [("campaigns", "0009_entries_set_aside")]
+
+    operations = [
+        migrations.AddField(
+            model_name="campaignsnapshot", name="through_position", field=models.IntegerField(default=-1)
+        ),
+        migrations.AddField(
+            model_name="campaignsnapshot", name="folds_from", field=models.PositiveIntegerField(default=0)
+        ),
+        migrations.AddField(
+            model_name="campaignsnapshot", name="tail_undone_at", field=models.PositiveIntegerField(default=0)
+        ),
+        migrations.RunPython(checkpoints, migrations.RunPython.noop),
+    ]
