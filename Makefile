@@ -78,6 +78,7 @@ test-database: lint-imports
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/journal_bench.py
+	$(PY) bench/write_bench.py
 	$(PY) bench/paired_bench.py
 	$(PY) bench/servers.py
 	$(PY) bench/uploads.py

@@ -3,6 +3,7 @@ from collections import Counter
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -18,6 +19,7 @@ from ..models import Campaign
 from ..rules import limits
 from ..rules.base import RuleError
 from ..rules.journal import parse_json
+from ..web import kept
 from ..web.htmx import render_page
 from ..web.params import same_origin_path, whole_number
 from ..web.throttle import allowed
@@ -182,7 +184,9 @@ def campaign_public(request, token):
 def journal_download(request, slug):
     """The campaign's journal as a JSON file."""
     campaign = campaign_for(request, slug).campaign
-    body = json.dumps(store.export_journal(campaign), indent=2, ensure_ascii=False)
+    body = kept.per_version(
+        campaign, "journal", lambda: json.dumps(store.export_journal(campaign), indent=2, ensure_ascii=False)
+    )
     response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.journal.json"'
     return response
@@ -200,7 +204,13 @@ def state_json(request, slug):
             return JsonResponse(
                 {"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400
             )
-    return JsonResponse(states.state_json(campaign, as_of), json_dumps_params={"ensure_ascii": False})
+    if as_of is not None and as_of >= campaign.games_played:
+        as_of = None  # the state now, kept once
+    body = kept.per_version(
+        campaign, "state.json", lambda: json.dumps(states.state_json(campaign, as_of), ensure_ascii=False, cls=DjangoJSONEncoder),
+        as_of,
+    )
+    return HttpResponse(body, content_type="application/json")
 
 
 @login_required

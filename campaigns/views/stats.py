@@ -20,11 +20,14 @@ from django.views.decorators.http import require_safe
 from .. import charts, contributions, exports, registry, states, stats
 from ..access import campaign_for
 from ..models import Campaign, Player
+from ..web import kept
 from ..web.htmx import render_page
 from ..web.params import whole_number
 
 # The game-by-game table beside the wins chart shows this many games a page.
 GAMES_A_PAGE = 50
+# Where a kept BG Stats export's time goes: each download fills in its own.
+EXPORTED_AT = "exported-at"
 # The wins-over-time chart draws this many players at most (its colours run out after).
 CHART_PLAYERS = charts.SERIES_COLOURS
 
@@ -170,9 +173,15 @@ def stats_detail(request):
 def plays_csv(request, slug):
     """The campaign's plays as CSV: one row per seat per game."""
     campaign = campaign_for(request, slug).campaign
-    body = io.StringIO()
-    csv.writer(body).writerows(exports.csv_rows(campaign_record(campaign)))
-    response = HttpResponse(exports.CSV_BOM + body.getvalue(), content_type="text/csv; charset=utf-8")
+
+    def rows() -> str:
+        body = io.StringIO()
+        csv.writer(body).writerows(exports.csv_rows(campaign_record(campaign)))
+        return body.getvalue()
+
+    response = HttpResponse(
+        exports.CSV_BOM + kept.per_version(campaign, "plays.csv", rows), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
 
@@ -202,12 +211,16 @@ def plays_bgstats(request, slug):
     """The campaign's plays as a file the BG Stats app imports."""
     campaign = campaign_for(request, slug).campaign
     me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
-    data = exports.bg_stats_file(
-        campaign_record(campaign), me=me, now=timezone.localtime().strftime("%Y-%m-%d %H:%M:%S"),
-        identities=_identities(request.user, campaign),
-    )
+    identities = _identities(request.user, campaign)
+
+    def file() -> str:  # the export's time filled in below: the rest is kept per journal version
+        data = exports.bg_stats_file(campaign_record(campaign), me=me, now=EXPORTED_AT, identities=identities)
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+    body = kept.per_version(campaign, "bgstats", file, me, sorted(identities.items()))
+    now = timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
     response = HttpResponse(
-        json.dumps(data, indent=1, ensure_ascii=False) + "\n", content_type="application/json; charset=utf-8"
+        body.replace(f'"{EXPORTED_AT}"', json.dumps(now)) + "\n", content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-bgstats.json"'
     return response

@@ -1,0 +1,75 @@
+"""`state.json`, the journal download and the exports are built once per journal version
+(campaigns/web/kept.py): asked again, on this worker or another, they read neither the journal
+nor a state, whatever the campaign's length; a write makes them anew."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaigns import states, store
+from campaigns.rules import base
+
+from tests.systems.play_log.views.helpers import play_log_with
+
+ANSWERS = ["state_json", "journal_download", "plays_csv", "plays_bgstats"]
+
+
+def asked(client, name, campaign):
+    """(the answer's body, the tables its queries read) of one GET."""
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(reverse(name, args=[campaign.slug]))
+    assert response.status_code == 200
+    tables = {table for query in captured for table in ("campaigns_entry", "campaigns_campaignsnapshot")
+              if table in query["sql"]}
+    return response.content.decode(), tables
+
+
+@pytest.mark.parametrize("name", ANSWERS)
+def test_an_answer_asked_again_on_another_worker_reads_no_journal_nor_state(client, owner, name):
+    client.force_login(owner)
+    counts = []
+    for plays in (5, 80):
+        campaign = play_log_with(plays, owner)
+        first, read = asked(client, name, campaign)
+        assert read  # built from the state or the journal the first time
+        states.forget_in_process()  # another worker, the cache shared
+        with CaptureQueriesContext(connection) as captured:
+            again, read = asked(client, name, campaign)
+        counts.append(len(captured))
+        assert read == set()
+        if name != "plays_bgstats":
+            assert again == first
+    assert counts[0] == counts[1]
+
+
+def test_a_write_makes_the_answers_anew(client, owner):
+    client.force_login(owner)
+    campaign = play_log_with(5, owner)
+    before = {name: asked(client, name, campaign)[0] for name in ANSWERS}
+    data = dict(store.export_journal(campaign)["games"][0])
+    data["number"] = states.state(campaign).next_number
+    store.append(campaign, [base.Entry(base.GAME_KIND, data)], owner)
+    after = {name: asked(client, name, campaign)[0] for name in ANSWERS}
+    assert all(before[name] != after[name] for name in ANSWERS)
+    assert json.loads(after["state_json"]) == states.state_json(campaign)
+
+
+def test_a_kept_bg_stats_export_says_when_it_was_downloaded(client, owner, settings):
+    client.force_login(owner)
+    campaign = play_log_with(5, owner)
+    body = asked(client, "plays_bgstats", campaign)[0]
+    assert "exported-at" not in body
+    dates = {game["modificationDate"] for game in json.loads(body)["games"]}
+    assert len(dates) == 1 and dates.pop()[:4].isdigit()
+
+
+def test_state_json_as_of_the_last_game_is_the_state_now(client, owner):
+    client.force_login(owner)
+    campaign = play_log_with(5, owner)
+    url = reverse("state_json", args=[campaign.slug])
+    now = client.get(url).json()
+    assert client.get(url, {"as_of": campaign.games_played}).json() == now
+    assert client.get(url, {"as_of": 1}).json() == states.state_json(campaign, 1)
