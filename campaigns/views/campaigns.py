@@ -207,7 +207,9 @@ def state_json(request, slug):
     if as_of is not None and as_of >= campaign.games_played:
         as_of = None  # the state now, kept once
     body = kept.per_version(
-        campaign, "state.json", lambda: json.dumps(states.state_json(campaign, as_of), ensure_ascii=False, cls=DjangoJSONEncoder),
+        campaign,
+        "state.json",
+        lambda: json.dumps(states.state_json(campaign, as_of), ensure_ascii=False, cls=DjangoJSONEncoder),
         as_of,
     )
     return HttpResponse(body, content_type="application/json")

@@ -17,6 +17,9 @@ from ..web.htmx import render_page
 from ..web.params import whole_number
 from ..web.writes import Done, save_or_refuse
 
+# Up to this many games the page lists them to choose from; a longer campaign's is typed.
+GAMES_LISTED = 100
+
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -51,10 +54,17 @@ def go_back(request, slug):
             for kind, data, number in (going.entries if going else [])
         ]
         context = {
-            "campaign": campaign, "access": access, "form": form, "going": going, "before": before,
-            "refused": refused, "described": described, "words": words,
+            "campaign": campaign,
+            "access": access,
+            "form": form,
+            "going": going,
+            "before": before,
+            "refused": refused,
+            "described": described,
+            "words": words,
             "unnamed": going.count - len(going.entries) if going else 0,
-            "set_aside": going_back.set_aside(campaign), "games": range(1, campaign.games_played + 1),
+            "set_aside": going_back.set_aside(campaign),
+            "games": range(1, campaign.games_played + 1) if campaign.games_played <= GAMES_LISTED else None,
         }
         return render_page(request, "campaigns/go_back.html", context)
 

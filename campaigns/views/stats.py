@@ -180,7 +180,8 @@ def plays_csv(request, slug):
         return body.getvalue()
 
     response = HttpResponse(
-        exports.CSV_BOM + kept.per_version(campaign, "plays.csv", rows), content_type="text/csv; charset=utf-8"
+        exports.CSV_BOM + kept.per_version(campaign, "plays.csv", rows),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
@@ -220,7 +221,8 @@ def plays_bgstats(request, slug):
     body = kept.per_version(campaign, "bgstats", file, me, sorted(identities.items()))
     now = timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
     response = HttpResponse(
-        body.replace(f'"{EXPORTED_AT}"', json.dumps(now)) + "\n", content_type="application/json; charset=utf-8"
+        body.replace(f'"{EXPORTED_AT}"', json.dumps(now)) + "\n",
+        content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-bgstats.json"'
     return response

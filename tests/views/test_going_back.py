@@ -137,3 +137,17 @@ def test_the_preview_of_a_long_log_reads_a_page_not_the_journal(client, owner):
     short = store.import_journal(skyrim_log(5, name="Short log"), owner=owner)
     few = count_queries(client, back_url(short) + "?before=2")
     assert count_queries(client, back_url(log) + "?before=2") == few
+
+
+def test_a_long_log_types_the_play_to_go_back_to_a_short_one_chooses_it(client, owner):
+    from campaigns.views.going_back import GAMES_LISTED
+
+    from tests.systems.play_log.views.helpers import skyrim_log
+
+    client.force_login(owner)
+    long = store.import_journal(skyrim_log(GAMES_LISTED + 1), owner=owner)
+    page = client.get(back_url(long)).content.decode()
+    assert '<input id="go-back-before" name="before" type="number"' in page and "<option" not in page
+    assert f'max="{GAMES_LISTED + 1}"' in page
+    short = store.import_journal(skyrim_log(GAMES_LISTED, name="Short log"), owner=owner)
+    assert client.get(back_url(short)).content.decode().count("<option") == GAMES_LISTED

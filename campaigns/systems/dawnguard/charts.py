@@ -8,6 +8,8 @@ chart shows also given as text so that the page can print it beside the picture.
                              chapters marked (the Hall flips to Fort Dawnguard at chapter 2)
     balance_bars(rows)       the chapter 1 markers after each sitting: one bar of 6 per row,
                              the Hall's share from the left, the Castle's from the right
+    runs(items, key)         sittings in a row that `key` finds alike, as (first, last): the
+                             tables and bars show a run once (480 sittings are not 480 rows)
 """
 
 from __future__ import annotations
@@ -16,6 +18,17 @@ import math
 from dataclasses import dataclass
 
 from ...charts import WIDTH, Axes, Bars, Tick, along, axis_top, evenly_spread, step_path, value_ticks
+
+
+def runs(items: list, key) -> list[tuple]:
+    """(first, last) of each run of consecutive items `key` finds alike, in order."""
+    found: list[list] = []
+    for item in items:
+        if found and key(found[-1][1]) == key(item):
+            found[-1][1] = item
+        else:
+            found.append([item, item])
+    return [(first, last) for first, last in found]
 
 
 @dataclass(frozen=True)
@@ -123,20 +136,35 @@ class BalanceChart(Bars):
         return self.bar_x + self.bar_span - 6
 
 
+def _balance_label(first: BalanceRow, last: BalanceRow) -> str:
+    if first.sitting == 0:
+        return "Set up"
+    return f"Sitting {first.sitting}" if first is last else f"Sittings {first.sitting}–{last.sitting}"
+
+
 def balance_bars(rows: list[BalanceRow], row_height: float = 28.0) -> BalanceChart:
-    """One bar per row, as wide as all the markers: the Hall's part from the left, the
-    Castle's from the right, each with its count written inside its end."""
-    bar_x, bar_span, bar_height = 78.0, WIDTH - 78.0 - 4.0, 18.0
+    """One bar per row (sittings in a row that left the markers alike share one), as wide as
+    all the markers: the Hall's part from the left, the Castle's from the right, each with its
+    count written inside its end."""
+    shown = runs(rows, _alike)
+    # A run's label ("Sittings 12–17") is longer than one sitting's: its bars start further right.
+    bar_x = 112.0 if any(first is not last for first, last in shown) else 78.0
+    bar_span, bar_height = WIDTH - bar_x - 4.0, 18.0
     bars = []
-    for index, row in enumerate(rows):
+    for index, (row, last) in enumerate(shown):
         total = row.hall + row.castle
         hall_width = round(bar_span * row.hall / total, 1) if total else 0.0
         top = 4 + index * row_height
         bars.append(BalanceBar(
-            label="Set up" if row.sitting == 0 else f"Sitting {row.sitting}",
+            label=_balance_label(row, last),
             y=top, middle=top + bar_height / 2,
             hall_width=hall_width, castle_x=round(bar_x + hall_width, 1),
             castle_width=round(bar_span - hall_width, 1),
             hall=row.hall, castle=row.castle,
         ))
-    return BalanceChart(WIDTH, int(8 + len(rows) * row_height), bar_x, bar_span, bar_height, bars=bars)
+    return BalanceChart(WIDTH, int(8 + len(bars) * row_height), bar_x, bar_span, bar_height, bars=bars)
+
+
+def _alike(row: BalanceRow) -> tuple:
+    """Rows one bar shows: sittings that left the same markers (the set-up row has its own)."""
+    return (row.hall, row.castle) if row.sitting else ("set up",)

@@ -206,6 +206,11 @@ class CardLine:
         return RESULT_LABEL[self.result]
 
 
+# The lines after the campaign's games a card's back shows (the latest); every game is in the
+# history's timeline, paged.
+BACK_AFTER_THE_CAMPAIGN = 10
+
+
 @dataclass(slots=True)
 class FactionCard:
     key: str
@@ -217,6 +222,16 @@ class FactionCard:
     homeland_name: str | None  # that continent's given name, else its key
     homeland_settled: bool  # games 1-15 are all played: the homeland can no longer change
     lines: list[CardLine] = field(default_factory=list)
+
+    @property
+    def back(self) -> tuple[list[CardLine], int, list[CardLine]]:
+        """What the page shows of the back: the campaign's games (1 to 15, as the printed card
+        has them), how many games after it are left out, and the latest BACK_AFTER_THE_CAMPAIGN
+        after it (a 500-game campaign shows 25 lines a card, not 500)."""
+        campaign = [line for line in self.lines if line.game <= rules.LAST_REWARD_GAME]
+        after = self.lines[len(campaign):]
+        latest = after[-BACK_AFTER_THE_CAMPAIGN:]
+        return campaign, len(after) - len(latest), latest
 
     @property
     def games_played(self) -> int:

@@ -86,6 +86,19 @@ def _page(chapters, asked):
     return kept
 
 
+def _charts(state) -> dict:
+    """The fort's and the balance's charts, and the fort's table as runs of alike sittings."""
+    points = looking_back.fort_points(state) if state.games else []
+    rows = looking_back.balance_rows(state)
+    return {
+        "fort_runs": charts.runs(
+            points[1:], lambda point: (point.chapter, point.fort, point.level, point.stars)
+        ),
+        "fort_chart": charts.fort_levels(points) if points else None,
+        "balance_chart": charts.balance_bars(rows) if rows else None,
+    }
+
+
 @login_required
 @require_safe
 def history(request, slug):
@@ -96,8 +109,6 @@ def history(request, slug):
     state = states.state(campaign)
     player = request.GET.get("player") if request.GET.get("player") in state.players else None
     asked = asked_page(request)
-    fort_points = looking_back.fort_points(state) if state.games else []
-    balance_rows = looking_back.balance_rows(state)
     context = {
         "campaign": campaign,
         "access": access,
@@ -108,10 +119,8 @@ def history(request, slug):
         "chapters": SimpleLazyObject(lambda: _page(looking_back.chapters(state, player), asked)),
         "page_asked": asked,
         "sittings_played": len(state.games),
-        "fort_points": fort_points[1:],
-        "fort_chart": charts.fort_levels(fort_points) if fort_points else None,
-        "balance_rows": balance_rows,
-        "balance_chart": charts.balance_bars(balance_rows) if balance_rows else None,
+        # The charts, worked out only when their kept part is rendered (once per journal version).
+        "looking": SimpleLazyObject(lambda: _charts(state)),
         "hall_name": rules.HALL,
         "castle_name": rules.CASTLE,
     }

@@ -209,8 +209,18 @@ def test_the_balance_chart_shows_both_cards_counts_after_each_chapter_1_sitting(
     halls = re.findall(r'<text class="dawn-bar-value hall"[^>]*>(\d)</text>', html)
     castles = re.findall(r'<text class="dawn-bar-value castle"[^>]*>(\d)</text>', html)
     labels = re.findall(r'<text class="bar-label"[^>]*>([^<]+)</text>', html)
-    assert list(zip(labels, halls, castles)) == [
-        ("Set up", "3", "3"), ("Sitting 1", "2", "4"), ("Sitting 2", "2", "4"),
+    # Sittings 1 and 2 left the markers alike: one bar shows both.
+    assert list(zip(labels, halls, castles)) == [("Set up", "3", "3"), ("Sittings 1–2", "2", "4")]
+
+
+def test_runs_of_alike_sittings_share_a_bar_and_a_table_row():
+    rows = [charts.BalanceRow(0, 3, 3), charts.BalanceRow(1, 3, 3), charts.BalanceRow(2, 2, 4),
+            charts.BalanceRow(3, 2, 4), charts.BalanceRow(4, 2, 4), charts.BalanceRow(5, 3, 3)]
+    chart = charts.balance_bars(rows)
+    assert [bar.label for bar in chart.bars] == ["Set up", "Sitting 1", "Sittings 2–4", "Sitting 5"]
+    assert chart.height == int(8 + 4 * 28.0)
+    assert [(first.sitting, last.sitting) for first, last in charts.runs(rows, lambda row: row.hall)] == [
+        (0, 1), (2, 4), (5, 5)
     ]
 
 

@@ -217,3 +217,15 @@ def test_the_victors_section_has_15_slots_empty_until_signed(state, timeline):
     assert str(slots[0].played_on_date) == "2026-09-03"
     early = read_history.victor_slots(timeline.as_of(3))
     assert [slot.signature is not None for slot in early] == [True] * 3 + [False] * 12
+
+
+def test_a_card_back_shows_the_campaign_games_and_the_latest_after_it():
+    lines = [read_history.CardLine(number, "Ana", "Peru", "won") for number in range(1, 41)]
+    card = read_history.FactionCard("Die Mechaniker", None, None, None, None, None, None, True, lines)
+    campaign, left_out, latest = card.back
+    assert [line.game for line in campaign] == list(range(1, rules.LAST_REWARD_GAME + 1))
+    assert left_out == 40 - rules.LAST_REWARD_GAME - read_history.BACK_AFTER_THE_CAMPAIGN
+    assert [line.game for line in latest] == list(range(31, 41))
+    assert card.games_played == card.wins == 40  # every game counted, shown or not
+    short = read_history.FactionCard("Die Mechaniker", None, None, None, None, None, None, True, lines[:20])
+    assert short.back[1] == 0 and [line.game for line in short.back[2]] == list(range(16, 21))
