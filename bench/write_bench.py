@@ -58,7 +58,11 @@ def main():
     from campaigns import store
 
     owner = owner_account("bench-writes")
-    makers = {"play log": play_log_journal, "Risk Legacy": risk_legacy_journal, "Dawnguard": dawnguard_journal}
+    makers = {
+        "play log": play_log_journal,
+        "Risk Legacy": risk_legacy_journal,
+        "Dawnguard": dawnguard_journal,
+    }
     print(f"A write at a campaign's length, paired with one at its short length ({PAIRS} pairs a round, "
           f"median and spread of {ROUNDS} rounds; ms: median, slowest)")
     print(f"{'write':<44} {'x short':>7} {'spread':>11} {'short ms':>9} {'long ms':>9} {'slowest':>8}")
