@@ -30,11 +30,10 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
-from servers import Connection, Gunicorn, session_cookie  # noqa: E402
+from servers import DEPLOYED, Connection, Gunicorn, session_cookie  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 PHONES = 4
-DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as docs/deploying.md deploys it
 
 
 def play(number: int) -> dict:

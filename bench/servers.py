@@ -1,4 +1,5 @@
-"""Throughput under gunicorn (2 sync workers) against a bare view, on this machine.
+"""Throughput under gunicorn as docs/deploying.md deploys it (3 workers of 4 threads) against a
+bare view, on this machine.
 
 Starts gunicorn (bench_settings: the app plus the bare view) on the bench's own SQLite file
 (or DATABASE_URL), logs in one account, then for each page runs a fixed number of clients for a
@@ -22,6 +23,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 BARE = "/bench/bare/"
+DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as docs/deploying.md deploys it
 
 
 def free_port() -> int:
@@ -140,6 +142,7 @@ def main():
 
     owner = get_user_model().objects.get_or_create(username="bench-servers")[0]
     risk = store.import_journal(json.loads(demo_journal("risk_legacy_15_games.json").read_text()), owner)
+    dawnguard = store.import_journal(json.loads(demo_journal("dawnguard_campaign.json").read_text()), owner)
     log = import_text(json.dumps(skyrim_log(1000)), owner)
     pages = [
         ("Risk Legacy overview", risk.get_absolute_url()),
@@ -148,10 +151,12 @@ def main():
         ("Risk Legacy board", reverse("board", args=[risk.slug])),
         ("Risk Legacy state.json", reverse("state_json", args=[risk.slug])),
         ("live poll, unchanged", f"{reverse('live', args=[risk.slug])}?v={risk.journal_version}"),
+        ("Dawnguard overview", dawnguard.get_absolute_url()),
+        ("Dawnguard play", reverse("play", args=[dawnguard.slug])),
         ("1,000 plays: history", reverse("history", args=[log.slug])),
     ]
     cookie = session_cookie(owner)
-    server = Gunicorn(workers=2)
+    server = Gunicorn(arguments=DEPLOYED)
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
         for _, path in [("bare", BARE), *pages]:  # every worker warm
@@ -165,7 +170,7 @@ def main():
                 page = requests_a_second(server.port, cookie, path)
                 bare_rates.append(bare)
                 shares[label].append(100 * page / bare)
-        print("Throughput under gunicorn (2 sync workers, 4 clients, 4 s each, "
+        print("Throughput under gunicorn (3 workers of 4 threads, 4 clients, 4 s each, "
               "each page right after the bare view, 3 rounds)")
         print(f"bare view: {statistics.median(bare_rates):.0f} requests/s (median)")
         for label, values in shares.items():

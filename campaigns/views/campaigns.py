@@ -157,8 +157,8 @@ def _detail_context(access, as_of=None):
         # The docs/journal.md state, built only if the system's overview template reads it (a play
         # log's overview reads the fold instead: its JSON grows with every play).
         "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
-        "players": list(campaign.players.all()),
-        "recent": list(campaign.entries.live().order_by("-position")[:1]),
+        "players": SimpleLazyObject(lambda: list(campaign.players.all())),  # read only if shown
+        "recent": kept.recent_entries(campaign, 1),  # whether there is an entry to undo
         "law": law_context(campaign, current),
         **system.overview(access, current),
     }

@@ -1,24 +1,27 @@
 """Answers built once per journal version: a download or a JSON document the phones ask for
-again and again (`state.json`, the journal, the exports) is made from the state or the journal
-the first time it is asked after a write and then read from the cache (shared between workers
-and app servers when CACHE_URL names one), so asking again costs one cache read, however long
-the campaign."""
+again and again (`state.json`, the journal, the exports) and the Play pages' latest entries are
+made from the state or the journal the first time they are asked after a write and then read
+from the cache (shared between workers and app servers when CACHE_URL names one), so asking
+again costs one cache read, however long the campaign."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import Any
 
 from django.core.cache import cache
 
+from .. import store
 from ..rules import base
 
 KEPT_SECONDS = 60 * 60 * 24
 
 
-def per_version(campaign, name: str, make: Callable[[], str], *vary) -> str:
-    """`make()`'s text, kept per campaign, journal version (the state format with it) and what
-    else it varies on (`vary`: the account's name for its own export, ...)."""
+def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:
+    """`make()`'s text (or any value the cache can keep), kept per campaign, journal version
+    (the state format with it) and what else it varies on (`vary`: the account's name for its
+    own export, ...)."""
     varies = hashlib.sha256(repr(vary).encode()).hexdigest()[:16] if vary else "-"
     key = f"kept:{name}:{base.STATE_FORMAT}:{campaign.pk}:{campaign.journal_version}:{varies}"
     text = cache.get(key)
@@ -26,3 +29,16 @@ def per_version(campaign, name: str, make: Callable[[], str], *vary) -> str:
         text = make()
         cache.set(key, text, KEPT_SECONDS)
     return text
+
+
+def recent_entries(campaign, count: int) -> list[dict]:
+    """`store.recent_entries`, kept: who recorded each by name (the "Just recorded" card says
+    when, as time goes by, from `recorded_at`)."""
+
+    def read() -> list[dict]:
+        return [
+            {**entry, "recorded_by": str(entry["recorded_by"]) if entry["recorded_by"] else None}
+            for entry in store.recent_entries(campaign, count)
+        ]
+
+    return per_version(campaign, "recent", read, count)

@@ -114,7 +114,8 @@ def history(request, slug):
         "access": access,
         "players": state.players,
         "player": player,
-        "setup": looking_back.setup_lines(state),
+        # Worked out only when the kept timeline is rendered (it reads every happening).
+        "setup": SimpleLazyObject(lambda: looking_back.setup_lines(state)),
         # A page of sittings (?page=N), opening on the latest: 480 sittings render 20 at a time.
         "chapters": SimpleLazyObject(lambda: _page(looking_back.chapters(state, player), asked)),
         "page_asked": asked,

@@ -12,10 +12,11 @@ from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from .... import states, store
+from .... import states
 from ....access import campaign_for
 from ....forms import lazy_form
 from ....rules import dawnguard as rules
+from ....web import kept
 from ....web.htmx import render_page
 from ....web.live import live_view
 from ....web.phase import Phase
@@ -102,7 +103,7 @@ def live_context(access, forms=None) -> dict:
         "threat_in_box": rules.THREAT_TOKENS_IN_BOX,
         "threat_left": rules.threat_tokens_left(state),
         "max_hunger": rules.MAX_HUNGER,
-        "recent": (recent := store.recent_entries(campaign, RECENT_ENTRIES)),
+        "recent": (recent := kept.recent_entries(campaign, RECENT_ENTRIES)),
         # What the table must do on the cardboard after the last entry stays on every phone's
         # board until the next entry (a toast would leave after 15 seconds).
         "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],

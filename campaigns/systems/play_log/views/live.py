@@ -11,8 +11,9 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
-from .... import states, store
+from .... import states
 from ....access import Access, campaign_for
+from ....web import kept
 from ....web import live as live_refresh
 from ....web.htmx import render_page, vary_on_htmx
 from ....web.params import whole_number
@@ -69,7 +70,7 @@ def _kept_answer(request, access, on):
         context = _live_context(request, access, on)
         context["changed"] = True
         # What changed, in the journal's words, when it is no new play ("Play 5 deleted: …").
-        context["recent"] = store.recent_entries(campaign, 1) if on != "form" else []
+        context["recent"] = kept.recent_entries(campaign, 1) if on != "form" else []
         html = render_page(request, "play_log/live.html", context).rendered_content
         cache.set(key, html, LIVE_SECONDS)
     return vary_on_htmx(HttpResponse(html))

@@ -6,9 +6,10 @@ from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .... import states, store
+from .... import states
 from ....forms import lazy_form
 from ....rules import risk_legacy as rl
+from ....web import kept
 from ....web.htmx import render_page
 from ....web.live import live_view
 from ....web.refusals import sentence
@@ -32,7 +33,7 @@ def live_context(access):
         "access": access,
         "state": state,
         "prompts": rl.packets_to_open(state),
-        "recent": store.recent_entries(campaign, RECENT_ENTRIES),
+        "recent": kept.recent_entries(campaign, RECENT_ENTRIES),
         **page_constants(state),
     }
 
