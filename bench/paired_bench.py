@@ -61,6 +61,7 @@ def copies(original, owner, count: int, tag: str):
             last_game=snapshot.last_game,
             state=snapshot.state,
             through_position=snapshot.through_position,
+            state_bytes=snapshot.state_bytes,
             folds_from=snapshot.folds_from,
         )
         for c in made

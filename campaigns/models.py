@@ -244,6 +244,7 @@ class CampaignSnapshot(models.Model):
     adds its entries and keeps this row as it is, so what it stores grows by the entry; the
     checkpoint is written again once the tail is long (campaigns/states.py).
 
+    A small state (`state_bytes`) is written again with every write, as cheap as its entry.
     `state_format` is the rules' STATE_FORMAT it was pickled under (another one is never read);
     `last_game` the last game's number, as the fold counted it. `folds_from`: the version of the
     last write that changed what came before (the roster, going back): a checkpoint or a state
@@ -258,6 +259,7 @@ class CampaignSnapshot(models.Model):
     last_game = models.PositiveIntegerField(default=0)
     state = models.BinaryField()
     through_position = models.IntegerField(default=-1)  # -1: folds no entry
+    state_bytes = models.PositiveIntegerField(default=0)  # the pickled state's size
     folds_from = models.PositiveIntegerField(default=0)
     tail_undone_at = models.PositiveIntegerField(default=0)
 

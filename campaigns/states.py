@@ -35,8 +35,10 @@ CACHE_SECONDS = 60 * 60 * 24
 #   kept in its process for the next write (`for_writing` / `written`): it is never handed to a
 #   reader, so it is changed in place, never copied, and a write stores only its entries. The
 #   checkpoint is written again once CHECKPOINT_AFTER entries follow it, after the write's
-#   commit (outside the lock); a write that changed what came before (the roster, undoing an
-#   entry the checkpoint folds, going back) folds the journal and keeps a new one (`rewritten`);
+#   commit (outside the lock), and by every write when the state is small (SMALL_STATE_BYTES:
+#   as cheap as the entry, and no reader applies a tail); a write that changed what came before
+#   (the roster, undoing an entry the checkpoint folds, going back) folds the journal and keeps
+#   a new one (`rewritten`);
 # - in each process, the last few timelines readers asked for, as Python objects, keyed by
 #   (campaign, journal version), least recently used dropped first: a page view after the
 #   first costs no query, no fold and no unpickling.
@@ -55,6 +57,9 @@ _memo_lock = threading.Lock()
 # stopped in between), writing it under the lock then.
 CHECKPOINT_AFTER = 32
 TAIL_MAX = 128
+# A state this small (pickled) is kept as the checkpoint by every write, in its transaction: as
+# cheap as the entry (well under a millisecond), and no reader ever applies an entry after it.
+SMALL_STATE_BYTES = 64 * 1024
 
 # How many journal entries this process's reads have applied (folds from the journal), so a
 # test or a debug header (campaigns/fold_count.py) can tell a fold from a snapshot read; and how
@@ -111,13 +116,16 @@ class Checkpoint:
     last_game: int
     folds_from: int  # no state folded before this version is read (the roster changed, ...)
     tail_undone_at: int  # no writer's state from before this version is extended
+    state_bytes: int = 0
 
     @property
     def usable(self) -> bool:
         return self.version >= self.folds_from
 
 
-_CHECKPOINT_FIELDS = ("journal_version", "through_position", "last_game", "folds_from", "tail_undone_at")
+_CHECKPOINT_FIELDS = (
+    "journal_version", "through_position", "last_game", "folds_from", "tail_undone_at", "state_bytes"
+)
 
 
 def checkpoint(campaign_id: int) -> Checkpoint | None:
@@ -205,12 +213,14 @@ def _from_checkpoints(campaigns: list[Campaign], *, keep: bool = True) -> dict[i
 
 
 def _keep_checkpoint(campaign_id: int, version: int, through: int, folded: Timeline, **more) -> None:
+    blob = pickle.dumps(folded.current, pickle.HIGHEST_PROTOCOL)
     fields = {
         "journal_version": version,
         "state_format": base.STATE_FORMAT,
         "through_position": through,
         "last_game": folded.last_game,
-        "state": pickle.dumps(folded.current, pickle.HIGHEST_PROTOCOL),
+        "state": blob,
+        "state_bytes": len(blob),
         **more,
     }
     if not CampaignSnapshot.objects.filter(pk=campaign_id).update(**fields):
@@ -294,30 +304,41 @@ def _keep_writer(campaign_id: int, working: Working) -> None:
 def for_writing(locked: Campaign, *, ignore_kept: bool = False) -> Working:
     """Under the campaign's lock: a timeline of its journal as it is now for the write to extend
     in place. The one this process kept after its last write here, brought up to date with the
-    entries written since by others (one query); else the checkpoint and its tail; else the
-    journal folded. `ignore_kept`: not the kept one (an undo: it holds the undone entry)."""
+    entries written since by others (one query, two when there are some); else the checkpoint
+    and its tail (one query, two with a tail); else the journal folded. `ignore_kept`: not the
+    kept one (an undo: it holds the undone entry)."""
     with _memo_lock:
         kept = _writers.pop(locked.pk, None)
-    read = checkpoint(locked.pk)
-    if (
-        kept is not None
-        and not ignore_kept
-        and read is not None
-        and read.usable
-        and kept.version >= max(read.folds_from, read.tail_undone_at)
-        and kept.version <= locked.journal_version
-    ):
-        if kept.version < locked.journal_version:
-            tail = _tails({locked.pk: kept.through})[0][locked.pk]
-            _extend(locked.rules, kept.timeline, tail)
-            kept.through = tail[-1][0] if tail else kept.through
-            kept.version = locked.journal_version
-        kept.checkpoint = read
-        return kept
+    if ignore_kept:
+        kept = None
+    row = (
+        CampaignSnapshot.objects.filter(pk=locked.pk, state_format=base.STATE_FORMAT)
+        .values_list(*_CHECKPOINT_FIELDS, *(() if kept is not None else ("state",)))
+        .first()
+    )
+    read = Checkpoint(*row[: len(_CHECKPOINT_FIELDS)]) if row else None
     if read is not None and read.usable:
-        blob = CampaignSnapshot.objects.filter(pk=locked.pk).values_list("state", flat=True).first()
+        if (
+            kept is not None
+            and max(read.folds_from, read.tail_undone_at) <= kept.version <= locked.journal_version
+        ):
+            if kept.version < locked.journal_version:
+                tail = _tails({locked.pk: kept.through})[0][locked.pk]
+                _extend(locked.rules, kept.timeline, tail)
+                kept.through = tail[-1][0] if tail else kept.through
+                kept.version = locked.journal_version
+            kept.checkpoint = read
+            return kept
+        blob = (
+            row[-1]
+            if kept is None
+            else (CampaignSnapshot.objects.filter(pk=locked.pk).values_list("state", flat=True).first())
+        )
         folded = base.new_timeline(locked.rules, pickle.loads(blob), last_game=read.last_game)
-        tail = _tails({locked.pk: read.through})[0][locked.pk]
+        # A checkpoint of the version the campaign is at folds every live entry: no tail to read.
+        tail = (
+            _tails({locked.pk: read.through})[0][locked.pk] if read.version < locked.journal_version else []
+        )
         _extend(locked.rules, folded, tail)
         return Working(folded, locked.journal_version, tail[-1][0] if tail else read.through, read)
     roster, entries = locked.roster(), locked.live_entries()
@@ -328,17 +349,20 @@ def for_writing(locked: Campaign, *, ignore_kept: bool = False) -> Working:
 def written(locked: Campaign, working: Working, through: int, *, undone: bool = False) -> None:
     """Inside the write that extended `working`, its rows saved and its version bumped; `through`:
     the position of the journal's last live entry now. Once committed, this process keeps the
-    timeline for its next write here. What is stored: nothing but the entries, the checkpoint
-    left as it is, until CHECKPOINT_AFTER entries follow it (then it is written after the
-    commit) or TAIL_MAX (then now); a timeline folded from the journal is kept as the checkpoint
-    now. `undone`: the write undid an entry after the checkpoint (no writer's timeline from
-    before it is extended)."""
+    timeline for its next write here. What is stored: a small state is kept as the checkpoint
+    now (SMALL_STATE_BYTES); a larger one is left as it is, so the write stores its entries
+    only, until CHECKPOINT_AFTER entries follow it (then it is written after the commit) or
+    TAIL_MAX (then now); a timeline folded from the journal is kept as the checkpoint now.
+    `undone`: the write undid an entry after the checkpoint (no writer's timeline from before it
+    is extended)."""
     working.version, working.through = locked.journal_version, through
     read = working.checkpoint
-    if working.folded or read is None or not read.usable or through - read.through >= TAIL_MAX:
+    rewrite = working.folded or read is None or not read.usable
+    if rewrite or read.state_bytes <= SMALL_STATE_BYTES or through - read.through >= TAIL_MAX:
         _keep_checkpoint(
             locked.pk, working.version, through, working.timeline,
-            folds_from=working.version, tail_undone_at=0,
+            folds_from=working.version if rewrite else read.folds_from,
+            tail_undone_at=0 if rewrite else working.version if undone else read.tail_undone_at,
         )
         transaction.on_commit(lambda: _keep_writer(locked.pk, working))
         return
@@ -354,13 +378,15 @@ def _checkpoint_after_commit(campaign_id: int, working: Working) -> None:
     """The writer's timeline, still its own, written as the checkpoint (outside the lock: a
     write committed meanwhile or an undo after it leaves the row as it is), then kept."""
     version = working.version
+    blob = pickle.dumps(working.timeline.current, pickle.HIGHEST_PROTOCOL)
     CampaignSnapshot.objects.filter(
         pk=campaign_id, journal_version__lt=version, folds_from__lte=version, tail_undone_at__lte=version
     ).update(
         journal_version=version,
         through_position=working.through,
         last_game=working.timeline.last_game,
-        state=pickle.dumps(working.timeline.current, pickle.HIGHEST_PROTOCOL),
+        state=blob,
+        state_bytes=len(blob),
     )
     _keep_writer(campaign_id, working)
 
@@ -412,7 +438,7 @@ def timelines(campaigns: list[Campaign]) -> dict[int, Timeline]:
     return folded
 
 
-def each_state(campaigns: list[Campaign], chunk: int = 20):
+def each_state(campaigns: list[Campaign], chunk: int = 50):
     """(campaign, its state now) for each campaign, one at a time, for a page that reads many
     states once (the stats): those kept in the process, then the checkpoints read a chunk at a
     time (never all held at once, nor kept in the process to push out the campaigns being

@@ -22,6 +22,13 @@ from tests.systems.play_log.views.helpers import play_log_with
 NAME = "risk_legacy_15_games.json"
 
 
+@pytest.fixture(autouse=True)
+def every_state_large(monkeypatch):
+    """The tests' campaigns are short: as if their states were as large as a long campaign's,
+    whose checkpoint a write leaves as it is (the small ones' is below)."""
+    monkeypatch.setattr(states, "SMALL_STATE_BYTES", 0)
+
+
 def fresh(campaign) -> Campaign:
     return Campaign.objects.get(pk=campaign.pk)
 
@@ -217,3 +224,16 @@ def test_a_correction_and_a_deletion_after_the_checkpoint_read_as_folded(owner):
     states.forget_in_process()
     assert read_json(campaign) == folded_json(campaign)
     assert CampaignSnapshot.objects.filter(pk=campaign.pk).exists()
+
+
+def test_a_small_state_is_kept_as_the_checkpoint_by_every_write(owner, monkeypatch):
+    monkeypatch.setattr(states, "SMALL_STATE_BYTES", 64 * 1024)
+    campaign = play_log_with(20, owner)
+    sql = written(campaign, owner)
+    read = states.checkpoint(campaign.pk)
+    assert any("campaignsnapshot" in query for query in sql)  # its state, a few KB
+    assert read.version == fresh(campaign).journal_version and read.state_bytes <= 64 * 1024
+    states.forget_in_process()
+    tail = states.tail_entries_applied()
+    assert read_json(campaign) == folded_json(campaign)
+    assert states.tail_entries_applied() == tail  # nothing after the checkpoint to apply

@@ -30,6 +30,7 @@ def test_snapshots_become_checkpoints_and_stale_ones_go():
     rows = {row.campaign_id: row for row in new.objects.all()}
     assert set(rows) == {current.pk, empty.pk}
     assert (rows[current.pk].through_position, rows[current.pk].folds_from) == (2, 3)
+    assert rows[current.pk].state_bytes == len(b"x")
     assert (rows[empty.pk].through_position, rows[empty.pk].folds_from) == (-1, 1)
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()

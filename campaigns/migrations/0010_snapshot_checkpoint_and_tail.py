@@ -15,12 +15,14 @@ def checkpoints(apps, schema_editor):
             Campaign.objects.filter(pk=OuterRef("campaign_id")).values("journal_version")[:1]
         )
     ).delete()
-    for snapshot in Snapshot.objects.all().only("campaign_id", "journal_version"):
+    for snapshot in Snapshot.objects.all().only("campaign_id", "journal_version", "state"):
         last = Entry.objects.filter(campaign_id=snapshot.campaign_id, undone_at__isnull=True).aggregate(
             last=Max("position")
         )["last"]
         Snapshot.objects.filter(pk=snapshot.pk).update(
-            through_position=-1 if last is None else last, folds_from=snapshot.journal_version
+            through_position=-1 if last is None else last,
+            folds_from=snapshot.journal_version,
+            state_bytes=len(snapshot.state),
         )
 
 
@@ -36,6 +38,9 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="campaignsnapshot", name="tail_undone_at", field=models.PositiveIntegerField(default=0)
+        ),
+        migrations.AddField(
+            model_name="campaignsnapshot", name="state_bytes", field=models.PositiveIntegerField(default=0)
         ),
         migrations.RunPython(checkpoints, migrations.RunPython.noop),
     ]
