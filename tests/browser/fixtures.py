@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -60,7 +61,7 @@ def shoot():
     def take(page, name, accessible=True):
         """Save a screenshot of the page, then check it with axe-core, light and dark: every page a
         browser test shows is checked (pass accessible=False for a mid-animation frame)."""
-        page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+        _screenshot(page, path=SCREENSHOTS / f"{name}.png", full_page=True)
         if accessible:
             assert_accessible(page)
 
@@ -73,7 +74,22 @@ def phone_shot(page, name, at=None):
     if at is not None:
         at.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name}.png")
+    _screenshot(page, path=SCREENSHOTS / f"{name}.png")
+
+
+# Chromium on a busy machine now and then answers a capture with "Unable to capture screenshot"
+# (the compositor missed its frame): taken again, it is the same picture.
+SCREENSHOT_ATTEMPTS = 3
+
+
+def _screenshot(page, **options):
+    for attempt in range(1, SCREENSHOT_ATTEMPTS + 1):
+        try:
+            return page.screenshot(**options)
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == SCREENSHOT_ATTEMPTS:
+                raise
+            page.wait_for_timeout(200)
 
 
 @pytest.fixture(autouse=True)
