@@ -147,8 +147,10 @@ def balance_bars(rows: list[BalanceRow], row_height: float = 28.0) -> BalanceCha
     all the markers: the Hall's part from the left, the Castle's from the right, each with its
     count written inside its end."""
     shown = runs(rows, _alike)
-    # A run's label ("Sittings 12–17") is longer than one sitting's: its bars start further right.
-    bar_x = 112.0 if any(first is not last for first, last in shown) else 78.0
+    labels = [_balance_label(first, last) for first, last in shown]
+    # The bars start right of the longest label ("Sittings 100–104"; 13 px bold, about 7.4 units
+    # a character), at 78 units for the short ones.
+    bar_x = max(78.0, round(12 + 7.4 * max(map(len, labels), default=0), 1))
     bar_span, bar_height = WIDTH - bar_x - 4.0, 18.0
     bars = []
     for index, (row, last) in enumerate(shown):
@@ -156,7 +158,7 @@ def balance_bars(rows: list[BalanceRow], row_height: float = 28.0) -> BalanceCha
         hall_width = round(bar_span * row.hall / total, 1) if total else 0.0
         top = 4 + index * row_height
         bars.append(BalanceBar(
-            label=_balance_label(row, last),
+            label=labels[index],
             y=top, middle=top + bar_height / 2,
             hall_width=hall_width, castle_x=round(bar_x + hall_width, 1),
             castle_width=round(bar_span - hall_width, 1),

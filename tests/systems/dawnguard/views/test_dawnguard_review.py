@@ -219,6 +219,9 @@ def test_runs_of_alike_sittings_share_a_bar_and_a_table_row():
     chart = charts.balance_bars(rows)
     assert [bar.label for bar in chart.bars] == ["Set up", "Sitting 1", "Sittings 2–4", "Sitting 5"]
     assert chart.height == int(8 + 4 * 28.0)
+    long = charts.balance_bars([charts.BalanceRow(0, 3, 3), *(charts.BalanceRow(n, 2, 4) for n in range(100, 105))])
+    assert [bar.label for bar in long.bars] == ["Set up", "Sittings 100–104"]
+    assert long.label_x - 7.4 * len("Sittings 100–104") >= 0  # the label fits left of its bar
     assert [(first.sitting, last.sitting) for first, last in charts.runs(rows, lambda row: row.hall)] == [
         (0, 1), (2, 4), (5, 5)
     ]
