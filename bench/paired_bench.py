@@ -82,6 +82,15 @@ def client_for(user):
     return client
 
 
+# The pages each game's campaigns are timed on, by the names the bench prints.
+URL_NAMES = {"play": "play", "history": "history", "board": "board", "standings": "standings",
+             "a play's page": "play_detail", "log a play": "game_start", "state.json": "state_json",
+             "journal download": "journal_download", "BG Stats export": "plays_bgstats"}
+RISK_LEGACY_PAGES = ("overview", "play", "history", "board", "state.json")
+DAWNGUARD_PAGES = ("overview", "play", "history")
+PLAY_LOG_PAGES = ("overview", "history", "standings", "a play's page", "log a play", "state.json")
+
+
 def build():
     """(pages, campaigns): each page as (label, client, url), on the demo journals and the
     journals at the upload limits (Risk Legacy 500 games, Dawnguard 480 sittings), a 100- and a
@@ -106,43 +115,29 @@ def build():
     log = import_text(json.dumps(skyrim_log(100)), owner)
     log_5000 = import_text(json.dumps({**skyrim_log(5000), "name": "5,000 plays"}), owner)
     client = client_for(owner)
-    at_the_limits = [
-        ("Risk Legacy overview (500 games)", client, risk_500.get_absolute_url()),
-        ("Risk Legacy play (500)", client, at("play", risk_500)),
-        ("Risk Legacy history (500)", client, at("history", risk_500)),
-        ("Risk Legacy board (500)", client, at("board", risk_500)),
-        ("Risk Legacy state.json (500)", client, at("state_json", risk_500)),
-        ("Risk Legacy journal download (500)", client, at("journal_download", risk_500)),
-        ("Dawnguard overview (480 sittings)", client, dawnguard_480.get_absolute_url()),
-        ("Dawnguard play (480)", client, at("play", dawnguard_480)),
-        ("Dawnguard history (480)", client, at("history", dawnguard_480)),
-        ("Dawnguard state.json (480)", client, at("state_json", dawnguard_480)),
-        ("5,000 plays: overview", client, log_5000.get_absolute_url()),
-        ("5,000 plays: history", client, at("history", log_5000)),
-        ("5,000 plays: standings", client, at("standings", log_5000)),
-        ("5,000 plays: a play's page", client, at("play_detail", log_5000, number=2500)),
-        ("5,000 plays: log a play", client, at("game_start", log_5000)),
-        ("5,000 plays: state.json", client, at("state_json", log_5000)),
-        ("5,000 plays: journal download", client, at("journal_download", log_5000)),
-        ("5,000 plays: BG Stats export", client, at("plays_bgstats", log_5000)),
-    ]
+
+    def pages_of(title: str, campaign, names, **play) -> list:
+        """(label, client, url) of each named page of `campaign`, "overview" its own address."""
+        return [
+            (f"{title}: {name}", client, campaign.get_absolute_url() if name == "overview"
+             else at(URL_NAMES[name], campaign, **(play if name == "a play's page" else {})))
+            for name in names
+        ]
+
     pages = [
-        ("Risk Legacy overview (15 games)", client, risk.get_absolute_url()),
-        ("Risk Legacy play", client, at("play", risk)),
-        ("Risk Legacy history", client, at("history", risk)),
-        ("Risk Legacy board", client, at("board", risk)),
-        ("Risk Legacy state.json", client, at("state_json", risk)),
-        ("Risk Legacy live poll, unchanged", client, f"{at('live', risk)}?v={risk.journal_version}"),
-        ("Dawnguard overview (12 sittings)", client, dawnguard.get_absolute_url()),
-        ("Dawnguard play", client, at("play", dawnguard)),
-        ("Dawnguard history", client, at("history", dawnguard)),
-        ("100 plays: overview", client, log.get_absolute_url()),
-        ("100 plays: history", client, at("history", log)),
-        ("100 plays: standings", client, at("standings", log)),
-        ("100 plays: a play's page", client, at("play_detail", log, number=50)),
-        ("100 plays: log a play", client, at("game_start", log)),
-        ("100 plays: state.json", client, at("state_json", log)),
-        *at_the_limits,
+        *pages_of("Risk Legacy (15 games)", risk, RISK_LEGACY_PAGES),
+        (
+            "Risk Legacy (15 games): live poll, unchanged",
+            client,
+            f"{at('live', risk)}?v={risk.journal_version}",
+        ),
+        *pages_of("Dawnguard (12 sittings)", dawnguard, DAWNGUARD_PAGES),
+        *pages_of("100 plays", log, PLAY_LOG_PAGES, number=50),
+        *pages_of("Risk Legacy (500 games)", risk_500, (*RISK_LEGACY_PAGES, "journal download")),
+        *pages_of("Dawnguard (480 sittings)", dawnguard_480, (*DAWNGUARD_PAGES, "state.json")),
+        *pages_of(
+            "5,000 plays", log_5000, (*PLAY_LOG_PAGES, "journal download", "BG Stats export"), number=2500
+        ),
     ]
     stats_users = {}
     for count in (1, 50, 500):
@@ -203,9 +198,14 @@ def another_worker_after_a_write(campaigns, pages_by_label):
 
     owner = campaigns["owner"]
     results = {}
-    for label, key in (("Risk Legacy overview (15 games)", "risk"), ("Dawnguard play", "dawnguard"),
-                       ("100 plays: history", "log"), ("Risk Legacy overview (500 games)", "risk_500"),
-                       ("Dawnguard play (480)", "dawnguard_480"), ("5,000 plays: history", "log_5000")):
+    for label, key in (
+        ("Risk Legacy (15 games): overview", "risk"),
+        ("Dawnguard (12 sittings): play", "dawnguard"),
+        ("100 plays: history", "log"),
+        ("Risk Legacy (500 games): overview", "risk_500"),
+        ("Dawnguard (480 sittings): play", "dawnguard_480"),
+        ("5,000 plays: history", "log_5000"),
+    ):
         _, client, url = pages_by_label[label]
         ratios, applied = [], 0
         for _ in range(5):
@@ -272,16 +272,16 @@ def main():
     figures = paired(pages)
     print(f"Pages paired with a bare view (each page request right after a bare one; median ratio of "
           f"{PAIRS} pairs a round, median and spread of {ROUNDS} rounds)")
-    print(f"{'page':<38} {'x bare':>7} {'spread':>13} {'page ms':>8} {'bare ms':>8}")
+    print(f"{'page':<44} {'x bare':>7} {'spread':>13} {'page ms':>8} {'bare ms':>8}")
     for label, (ratio, low, high, page, bare) in figures.items():
-        print(f"{label:<38} {ratio:7.1f} {f'{low:.1f}-{high:.1f}':>13} {page:8.1f} {bare:8.2f}")
+        print(f"{label:<44} {ratio:7.1f} {f'{low:.1f}-{high:.1f}':>13} {page:8.1f} {bare:8.2f}")
     print()
     by_label = {label: (label, client, url) for label, client, url in pages}
     print(
         "First page on another worker after a write (its memo and per-process cache empty), x its warm time:"
     )
     for label, (ratio, low, high, applied) in another_worker_after_a_write(campaigns, by_label).items():
-        print(f"{label:<38} x{ratio:4.1f} ({low:.1f}-{high:.1f}), entries folded: {applied}")
+        print(f"{label:<44} x{ratio:4.1f} ({low:.1f}-{high:.1f}), entries folded: {applied}")
     print()
     runs = [stats_memory(stats_users[500], stats_users[1]) for _ in range(3)]
     before, peak = max(run[0] for run in runs), max(run[1] for run in runs)

@@ -3,9 +3,9 @@
 Pages read through `state(campaign, as_of)`, the state now or as of game n (or, for a page
 that needs them all, `timeline(campaign)`, and `timelines(campaigns)` for a list of several;
 `state_json` is the docs/journal.md `campaign_state`). What is kept, and where, is this module's
-business alone: the store hands it each fold it saves (`remember`, inside the write's
-transaction), and a state is folded from the journal (`Campaign.live_entries`) only when
-nothing holds it.
+business alone: the store takes a writer's timeline from it and hands back what it wrote
+(`for_writing`, `written`, `rewritten`, inside the write's transaction), and a state is folded
+from the journal (`Campaign.live_entries`) only when nothing holds it.
 """
 
 from __future__ import annotations
@@ -245,11 +245,6 @@ def rewritten(campaign: Campaign, folded: Timeline) -> None:
     transaction.on_commit(lambda: _remember_in_process(campaign.pk, version, folded))
 
 
-def remember(campaign: Campaign, folded: Timeline) -> None:
-    """`rewritten`, for a campaign's first fold (create_campaign)."""
-    rewritten(campaign, folded)
-
-
 def roster_changed(campaign: Campaign) -> None:
     """Inside a write that changed the roster, its version bumped: no state folded before it is
     read or extended (the writer that goes on folds the journal and keeps a new checkpoint)."""
@@ -486,6 +481,11 @@ def _journal(campaign: Campaign) -> tuple[list[str], list[base.Entry]]:
     return kept
 
 
+def game_or_now(campaign: Campaign, as_of: int | None) -> int | None:
+    """The game a state "as of game `as_of`" is of: None (the state now) for the last game or later."""
+    return None if as_of is not None and as_of >= campaign.games_played else as_of
+
+
 def state(campaign: Campaign, as_of: int | None = None):
     """The state now, or right after game `as_of` (read-only: shared with other readers).
 
@@ -494,8 +494,7 @@ def state(campaign: Campaign, as_of: int | None = None):
     state now; any other campaign folds its entries up to that game, from the timeline in
     memory when it kept them, else from the database) and cached on its own key, so the next
     page view unpickles it, here or in another process sharing the cache."""
-    if as_of is not None and as_of >= campaign.games_played:
-        as_of = None
+    as_of = game_or_now(campaign, as_of)
     if as_of is None or _derives_states(campaign):
         return timeline(campaign).as_of(as_of)
     key = _state_key(campaign, as_of)

@@ -15,12 +15,15 @@ def checkpoints(apps, schema_editor):
             Campaign.objects.filter(pk=OuterRef("campaign_id")).values("journal_version")[:1]
         )
     ).delete()
+    last_positions = dict(
+        Entry.objects.filter(undone_at__isnull=True)
+        .values("campaign_id")
+        .annotate(last=Max("position"))
+        .values_list("campaign_id", "last")
+    )
     for snapshot in Snapshot.objects.all().only("campaign_id", "journal_version", "state"):
-        last = Entry.objects.filter(campaign_id=snapshot.campaign_id, undone_at__isnull=True).aggregate(
-            last=Max("position")
-        )["last"]
         Snapshot.objects.filter(pk=snapshot.pk).update(
-            through_position=-1 if last is None else last,
+            through_position=last_positions.get(snapshot.campaign_id, -1),
             folds_from=snapshot.journal_version,
             state_bytes=len(snapshot.state),
         )

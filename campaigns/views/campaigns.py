@@ -204,8 +204,7 @@ def state_json(request, slug):
             return JsonResponse(
                 {"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400
             )
-    if as_of is not None and as_of >= campaign.games_played:
-        as_of = None  # the state now, kept once
+    as_of = states.game_or_now(campaign, as_of)  # as of the last game: the state now, kept once
     body = kept.per_version(
         campaign,
         "state.json",

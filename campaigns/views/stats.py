@@ -26,8 +26,9 @@ from ..web.params import whole_number
 
 # The game-by-game table beside the wins chart shows this many games a page.
 GAMES_A_PAGE = 50
-# Where a kept BG Stats export's time goes: each download fills in its own.
-EXPORTED_AT = "exported-at"
+# Where a kept BG Stats export's time goes: each download fills in its own. No text the journal
+# holds can contain a NUL (rules/limits.py refuses it), so no player's or comment's text is it.
+EXPORTED_AT = "\x00exported-at"
 # The wins-over-time chart draws this many players at most (its colours run out after).
 CHART_PLAYERS = charts.SERIES_COLOURS
 
@@ -221,7 +222,7 @@ def plays_bgstats(request, slug):
     body = kept.per_version(campaign, "bgstats", file, me, sorted(identities.items()))
     now = timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")
     response = HttpResponse(
-        body.replace(f'"{EXPORTED_AT}"', json.dumps(now)) + "\n",
+        body.replace(json.dumps(EXPORTED_AT), json.dumps(now)) + "\n",
         content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-bgstats.json"'

@@ -16,6 +16,10 @@ from .. import store
 from ..rules import base
 
 KEPT_SECONDS = 60 * 60 * 24
+# A large answer (a 5,000-play log's journal is 3 MB, its BG Stats file 6 MB) is kept for a
+# while only: a download asked again soon is read, and a worker's cache, which counts entries
+# and not bytes, does not hold a day of them.
+LARGE_CHARS, LARGE_KEPT_SECONDS = 256 * 1024, 10 * 60
 
 
 def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:
@@ -27,7 +31,8 @@ def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:
     text = cache.get(key)
     if text is None:
         text = make()
-        cache.set(key, text, KEPT_SECONDS)
+        large = isinstance(text, str) and len(text) > LARGE_CHARS
+        cache.set(key, text, LARGE_KEPT_SECONDS if large else KEPT_SECONDS)
     return text
 
 
