@@ -265,3 +265,21 @@ class CampaignSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.campaign_id} at version {self.journal_version}"
+
+
+class CampaignStatsRecord(models.Model):
+    """What a campaign contributes to its players' stats (campaigns/contributions.py), kept for
+    the journal version, name and address `key` names: a worker that never read the campaign
+    (a fresh one after a deploy or a restart, another app server) reads this small row instead
+    of the campaign's state. `parts` is pickled; a row whose key is not the campaign's now (a
+    write since, a rename, another record format) is never read, and is written again by the
+    next stats page that works the campaign's record out."""
+
+    campaign = models.OneToOneField(
+        Campaign, primary_key=True, on_delete=models.CASCADE, related_name="stats_record"
+    )
+    key = models.CharField(max_length=300)
+    parts = models.BinaryField()
+
+    def __str__(self):
+        return f"{self.campaign_id}: {self.key}"

@@ -287,15 +287,25 @@ def summarize(
     coop_sittings = 0
     coop_systems: set[str] = set()
     for record in records:
+        # Each roster name's stats, looked up once a campaign (a play has up to five seats).
+        of_name: dict[str, PlayerStats] = {}
+
+        def seated_player(name: str, key=record.key, of_name=of_name) -> PlayerStats:
+            stat = of_name.get(name)
+            if stat is None:
+                stat = of_name[name] = player(key, name)
+            return stat
+
         for mark, counts in record.marks.items():
             for name, count in counts.items():
-                player(record.key, name).mark_counts[mark] += count
+                seated_player(name).mark_counts[mark] += count
+        competitors: dict[str, PlayerStats] = {}  # who played a competitive game of it
         for play in record.plays:
             if play.cooperative:
                 coop_sittings += 1
                 coop_systems.add(play.system)
                 for seat in play.seats:
-                    stat = player(record.key, seat.player)
+                    stat = seated_player(seat.player)
                     stat.coop_sittings += 1
                     if play.completed:
                         stat.completed[play.completed] += 1
@@ -304,11 +314,11 @@ def summarize(
             seated = []
             sides_won: dict[str, bool] = {}
             for seat in play.seats:
-                stat = player(record.key, seat.player)
+                stat = seated_player(seat.player)
+                competitors[stat.key] = stat
                 seated.append((stat.key, seat.winner))
                 stat.games += 1
                 stat.wins += seat.winner
-                stat.marks_played.update(dict.fromkeys(record.marks))
                 if seat.side:
                     stat.side_games[seat.side] += 1
                     stat.side_wins[seat.side] += seat.winner
@@ -326,21 +336,30 @@ def summarize(
                 duel[0] += 1
                 duel[1] += a_won and not b_won
                 duel[2] += b_won and not a_won
+        marks = dict.fromkeys(record.marks)
+        for stat in competitors.values():
+            stat.marks_played.update(marks)
 
     players = sorted(
         stats.values(),
         key=lambda p: (-p.wins, -(p.win_rate or 0), -p.games, -p.coop_sittings, p.label.casefold()),
     )
     competitive.sort(key=lambda play: play.sort_key)
+    people: dict[tuple[str, str], Person] = {}  # each roster name's person, looked up once
+
+    def person_of(campaign: str, name: str) -> Person:
+        found = people.get((campaign, name))
+        if found is None:
+            found = people[campaign, name] = _person(persons, campaign, name)
+        return found
+
+    winners = [(play, [person_of(play.campaign, name) for name in play.winners]) for play in competitive]
     return Summary(
         players=players,
         factions=_faction_groups(factions, systems),
         head_to_head=_head_to_head(players, duels),
-        timeline=[
-            TimelinePoint(play, tuple(_person(persons, play.campaign, name).label for name in play.winners))
-            for play in competitive
-        ],
-        cumulative_wins=_cumulative_wins(players, competitive, persons),
+        timeline=[TimelinePoint(play, tuple(person.label for person in won)) for play, won in winners],
+        cumulative_wins=_cumulative_wins(players, winners),
         competitive_games=len(competitive),
         coop_sittings=coop_sittings,
         campaigns=len(records),
@@ -384,10 +403,11 @@ def _head_to_head(players: list[PlayerStats], duels) -> list[HeadToHeadRow]:
     return rows
 
 
-def _cumulative_wins(players, competitive, persons) -> dict[str, list[int]]:
+def _cumulative_wins(players, winners: list[tuple[Play, list[Person]]]) -> dict[str, list[int]]:
+    """Each competitor's wins after each game (`winners`: each game in order, who won it)."""
     running = {p.key: [0] for p in players if p.games}
-    for play in competitive:
-        winners = {_person(persons, play.campaign, name).key for name in play.winners}
+    for _, won in winners:
+        keys = {person.key for person in won}
         for key, counts in running.items():
-            counts.append(counts[-1] + (key in winners))
+            counts.append(counts[-1] + (key in keys))
     return running

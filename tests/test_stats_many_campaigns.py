@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import contributions, store
-from campaigns.models import Campaign, CampaignSnapshot, Membership, Player
+from campaigns.models import Campaign, CampaignSnapshot, CampaignStatsRecord, Membership, Player
 
 from tests.conftest import RISK_LEGACY_15
 from tests.factories import UserFactory
@@ -105,6 +105,11 @@ def test_stats_over_500_campaigns_keep_each_campaigns_part_and_stay_small(client
     assert worker["applied"] == 0  # from the writers' snapshots: nothing folded
     # One state at a time, never 500 (500 states of 15 games held at once were 390-450 MB).
     assert worker["peak_kb"] < 200 * 1024, worker
+    # The next fresh worker (after a restart, on another app server) reads the 500 records
+    # that one kept in the database: no state at all.
+    again = _in_a_fresh_worker(owner)
+    assert again["answers"] == [200, 200] and again["worked_out"] == 0 and again["applied"] == 0
+    assert CampaignStatsRecord.objects.count() == CAMPAIGNS
 
     client.force_login(owner)
     url = reverse("stats")

@@ -196,3 +196,38 @@ def test_a_player_keeps_their_colour_when_the_filter_changes(client, owner, grou
     assert everything == {"Ana": "series-0", "Ben": "series-1", "Cid": "series-2", "Dee": "series-3",
                           "Eve": "series-4"}
     assert colours({"campaign": group["risk_skyrim_plays"].slug}) == everything
+
+
+def test_a_worker_that_never_read_the_campaigns_reads_their_kept_records(client, owner, group):
+    """Each campaign's part of the stats is kept in the database for its journal version: a
+    fresh worker (its memo and per-process cache empty) reads those rows, not the states, and
+    only a campaign written since is read again."""
+    from django.core.cache import cache
+
+    from campaigns import contributions, states
+    from campaigns.models import CampaignStatsRecord
+
+    def results():  # what the page counted (each answer's head has its own nonce and token)
+        return client.get(URL).content.decode().split('id="stats-results"')[1]
+
+    client.force_login(owner)
+    first = results()
+    assert CampaignStatsRecord.objects.count() == len(group)
+
+    states.forget_in_process()
+    cache.clear()
+    worked_out, applied, tail = (
+        contributions.records_worked_out(), states.entries_applied(), states.tail_entries_applied()
+    )
+    assert results() == first
+    assert contributions.records_worked_out() == worked_out  # no campaign's state read
+    assert (states.entries_applied(), states.tail_entries_applied()) == (applied, tail)
+
+    store.undo_last(group["risk_skyrim_plays"], owner)  # a write: that campaign's record is old
+    states.forget_in_process()
+    cache.clear()
+    assert results() != first
+    assert contributions.records_worked_out() == worked_out + 1
+    kept = CampaignStatsRecord.objects.get(pk=group["risk_skyrim_plays"].pk)
+    group["risk_skyrim_plays"].refresh_from_db()
+    assert f":{group['risk_skyrim_plays'].journal_version}:" in kept.key
