@@ -66,6 +66,7 @@ SMALL_STATE_BYTES = 64 * 1024
 # many tail entries they applied after a checkpoint (never more than TAIL_MAX a read).
 _applied = [0]
 _tail_applied = [0]
+_checkpoints_read = [0]
 
 
 def entries_applied() -> int:
@@ -76,6 +77,11 @@ def entries_applied() -> int:
 def tail_entries_applied() -> int:
     """The entries after a checkpoint this process has applied to answer reads."""
     return _tail_applied[0]
+
+
+def checkpoints_read() -> int:
+    """The checkpoints this process has unpickled to answer reads (each a whole state)."""
+    return _checkpoints_read[0]
 
 
 def _state_key(campaign: Campaign, as_of: int) -> str:
@@ -182,6 +188,7 @@ def _from_checkpoints(campaigns: list[Campaign], *, keep: bool = True) -> dict[i
             if not read.usable:
                 continue  # the roster changed after it: folded below
             campaign = by_pk[campaign_id]
+            _checkpoints_read[0] += 1
             folded = base.new_timeline(campaign.rules, pickle.loads(blob), last_game=read.last_game)
             if read.version >= campaign.journal_version:
                 # Nothing after it (or a write committed since the campaign was read: its

@@ -111,6 +111,10 @@ class GameSystem:
     # Extra context for the overview template: overview(access, state) -> dict, `state` being
     # the folded state now (read-only).
     overview: Callable[[Any, Any], dict] = no_overview_context
+    # Whether its overview template reads what `overview` gives (and `state`) inside its
+    # `{% kept %}` parts only: then it is worked out only when they are rendered, and an
+    # overview already kept (by another worker, with a shared cache) reads no state.
+    overview_kept: bool = False
     # The tabs it adds between Overview and History, members only.
     tabs: tuple[Tab, ...] = ()
     # Its views of the SHARED_PAGES, by name: view(request, slug, **kwargs). A page it leaves

@@ -13,9 +13,16 @@ once per key with stand-ins for the only per-viewer parts, the viewer's CSRF tok
 form's tap key, and those are filled in for each view (a fresh tap key per form, as `{% tap %}`
 draws). The key is built, never typed: the campaign (its id and address), its journal version
 and the viewer's role (owner, member, viewer, or the public link) always, then `vary_on`, what
-else the part reads (the page asked, the live refresh's "changed"). `unless` names a context
-value that, when true, renders the part fresh and keeps nothing: a refused form, bound with the
-player's values and its message. Both tags are built in (settings.TEMPLATES' builtins).
+else the part reads (the page asked, the game shown). `unless` names a context value that,
+when true, renders the part fresh and keeps nothing: a refused form, bound with the player's
+values and its message. What only the kept parts read (the state, and what is worked out from
+it) is the view's `kept.when_rendered` entry, made only when a part is rendered: a view whose
+parts are all kept reads no state (campaigns/web/kept.py).
+
+`{% live_changed %}`: a Play page's line about what another phone just did, which only the live
+refresh's answer says (`changed`): per view too, so the page the recording phone is sent to and
+the live refresh's answer share one kept part. All three tags are built in
+(settings.TEMPLATES' builtins).
 """
 
 import uuid
@@ -27,6 +34,7 @@ from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from ..web.kept import LATER
 from ..web.taps import TAP_FIELD
 
 register = template.Library()
@@ -36,6 +44,8 @@ KEPT_SECONDS = 86400  # a key holds the journal version: what is kept is never s
 # so that no escaping changes them.
 CSRF_STAND_IN = "keptCsrfTokenStandIn"
 TAP_STAND_IN = "keptTapKeyStandIn"
+LIVE_CHANGED_STAND_IN = "keptLiveChangedStandIn"
+LIVE_CHANGED_TEMPLATE = "campaigns/_live_changed.html"
 KEEPING = "_kept_rendering"  # set in the context while a kept fragment renders
 
 
@@ -48,12 +58,25 @@ def tap(context):
     return _tap_input(TAP_STAND_IN if context.get(KEEPING) else uuid.uuid4())
 
 
+def _live_changed_line(context) -> str:
+    return context.template.engine.get_template(LIVE_CHANGED_TEMPLATE).render(context)
+
+
+@register.simple_tag(takes_context=True)
+def live_changed(context):
+    """What another phone just did, said on the live refresh's answer (`changed`) only."""
+    return mark_safe(LIVE_CHANGED_STAND_IN if context.get(KEEPING) else _live_changed_line(context))
+
+
 def fill_in(kept: str, context) -> str:
     """A kept fragment for one view: the viewer's CSRF input as `{% csrf_token %}` renders it
-    for them, and a new key for each tap."""
+    for them, a new key for each tap, and the live refresh's line (`{% live_changed %}`)."""
     with context.push({"csrf_token": CSRF_STAND_IN}):
         stand_in = CsrfTokenNode().render(context)
-    parts = kept.replace(stand_in, CsrfTokenNode().render(context)).split(TAP_STAND_IN)
+    kept = kept.replace(stand_in, CsrfTokenNode().render(context))
+    if LIVE_CHANGED_STAND_IN in kept:
+        kept = kept.replace(LIVE_CHANGED_STAND_IN, _live_changed_line(context))
+    parts = kept.split(TAP_STAND_IN)
     keys = (str(uuid.uuid4()) for _ in parts[1:])
     return mark_safe(parts[0] + "".join(key + part for key, part in zip(keys, parts[1:], strict=True)))
 
@@ -86,16 +109,23 @@ class KeptNode(template.Node):
 
     def render(self, context):
         if self.unless is not None and self.unless.resolve(context):
-            return self.nodelist.render(context)
+            with _state_read(context):
+                return self.nodelist.render(context)
         vary_on = [*structural_key(context), *(variable.resolve(context) for variable in self.vary_on)]
         key = make_template_fragment_key(self.name, vary_on)
         cache = _fragment_cache()
         kept = cache.get(key)
         if kept is None:
-            with context.push({"csrf_token": CSRF_STAND_IN, KEEPING: True}):
+            with context.push({"csrf_token": CSRF_STAND_IN, KEEPING: True}), _state_read(context):
                 kept = self.nodelist.render(context)
             cache.set(key, kept, KEPT_SECONDS)
         return fill_in(kept, context)
+
+
+def _state_read(context):
+    """The context with what only kept parts read (the view's `kept.when_rendered`), made now."""
+    make = context.get(LATER)
+    return context.push(make() if make is not None else {})
 
 
 @register.tag

@@ -148,19 +148,27 @@ def campaign_create(request):
 
 def _detail_context(access, as_of=None):
     campaign = access.campaign
-    current = states.state(campaign)
     system = registry.system_of(campaign)
+
+    def from_state() -> dict:
+        current = states.state(campaign)
+        return {
+            # The docs/journal.md state, built only if the system's overview template reads it (a
+            # play log's overview reads the fold instead: its JSON grows with every play).
+            "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
+            "law": law_context(campaign, current),
+            **system.overview(access, current),
+        }
+
     return {
         "campaign": campaign,
         "access": access,
         "system": system,
-        # The docs/journal.md state, built only if the system's overview template reads it (a play
-        # log's overview reads the fold instead: its JSON grows with every play).
-        "state": SimpleLazyObject(lambda: campaign.rules.state_json(current)),
         "players": SimpleLazyObject(lambda: list(campaign.players.all())),  # read only if shown
         "recent": kept.recent_entries(campaign, 1),  # whether there is an entry to undo
-        "law": law_context(campaign, current),
-        **system.overview(access, current),
+        # Read by the kept parts only (the overview's and the house rules'), for a system that
+        # says so: made only when one is rendered.
+        **(kept.when_rendered(from_state) if system.overview_kept else from_state()),
     }
 
 

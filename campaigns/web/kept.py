@@ -6,6 +6,7 @@ again costs one cache read, however long the campaign."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,18 @@ KEPT_SECONDS = 60 * 60 * 24
 # while only: a download asked again soon is read, and a worker's cache, which counts entries
 # and not bytes, does not hold a day of them.
 LARGE_CHARS, LARGE_KEPT_SECONDS = 256 * 1024, 10 * 60
+
+
+# The context entry of what only a page's kept parts read (`when_rendered`).
+LATER = "kept_later"
+
+
+def when_rendered(make: Callable[[], dict]) -> dict:
+    """The context entry holding `make`, which builds what only the page's kept parts read (its
+    state, and all that is worked out from it): `{% kept %}` calls it, once a view at most, when
+    it renders a part (campaigns/templatetags/taps.py). A view whose kept parts are all kept (on
+    any worker, with a shared cache: the phone that recorded rendered them) reads no state."""
+    return {LATER: functools.cache(make)}
 
 
 def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:

@@ -260,3 +260,58 @@ def test_every_kept_part_shows_each_viewer_what_a_fresh_page_would(owner, system
         for name in KEPT_NAME.findall(path.read_text(encoding="utf-8"))
     }
     assert in_templates and in_templates <= kept_names, "a kept part no page of the campaign reached"
+
+
+def _risk_legacy_table(owner):
+    """A Risk Legacy game in progress, and the tap that logs Eve's elimination."""
+    from tests.systems.risk_legacy.views.helpers import playing
+
+    campaign = playing(owner)
+    return campaign, reverse("event_add", args=[campaign.slug]), {
+        "event_type": "elimination", "elimination-player": "Eve"
+    }
+
+
+def _dawnguard_table(owner):
+    """A Dawnguard sitting in progress, and the tap that draws a threat card."""
+    campaign = dawnguard_campaign(owner)
+    return campaign, reverse("dawnguard_event", args=[campaign.slug, "threat_deck"]), {
+        "threat_deck-count": "1"
+    }
+
+
+@pytest.mark.parametrize("table_of", [_risk_legacy_table, _dawnguard_table], ids=["risk-legacy", "dawnguard"])
+@pytest.mark.django_db
+def test_after_a_tap_another_worker_answers_the_live_refresh_from_the_kept_part_reading_no_state(owner, table_of):
+    """The phone that recorded is sent to the Play page, which renders the new version's kept
+    part; another worker sharing the cache (its own memo empty) answers the other phones' live
+    refresh from it: no checkpoint unpickled, nothing folded, and the same page a fresh render
+    gives, with its "Updated just now" line, which the recording phone's page does not show."""
+    from django.core.cache import cache
+
+    from campaigns import states
+
+    campaign, tap_url, tap = table_of(owner)
+    ana, ben = UserFactory(), UserFactory()
+    for member in (ana, ben):
+        MembershipFactory(campaign=campaign, user=member, role=Membership.Role.MEMBER)
+    ana_phone, ben_phone = phone(ana), phone(ben)
+    seen = campaign.journal_version
+    html = ben_phone.get(play_url(campaign)).content.decode()
+    response = ben_phone.post(tap_url, {"csrfmiddlewaretoken": CSRF_INPUT.findall(html)[0], **tap})
+    assert response.status_code == 302
+    recorder = ben_phone.get(response["Location"]).content.decode()  # renders the kept part
+    assert "Updated just now" not in recorder
+
+    states.forget_in_process()  # another worker: the cache is shared, the memo its own
+    read = (states.checkpoints_read(), states.entries_applied(), states.tail_entries_applied())
+    live = ana_phone.get(reverse("live", args=[campaign.slug]), {"v": seen})
+    assert live.status_code == 200 and FORMS_TEMPLATE not in rendered(live)
+    assert (states.checkpoints_read(), states.entries_applied(), states.tail_entries_applied()) == read
+    kept_answer = live.content.decode()
+    assert 'id="live-changed" role="status">Updated just now' in kept_answer
+
+    cache.clear()
+    fresh = ana_phone.get(reverse("live", args=[campaign.slug]), {"v": seen}).content.decode()
+    assert _masked(kept_answer) == _masked(fresh)
+    assert states.checkpoints_read() > read[0]  # rendered afresh, it read the state

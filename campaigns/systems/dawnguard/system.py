@@ -19,6 +19,7 @@ SYSTEM = GameSystem(
     demo_journals=(JOURNALS / "dawnguard_campaign.json",),
     overview_template="dawnguard/overview.html",
     overview=history.overview,
+    overview_kept=True,
     tabs=(Tab("Play", "play", ("play", "setup", "start")),),
     count_words=CountWords("sitting", "sittings", "played"),  # a chapter takes sittings: "5 sittings played"
     games_open_while_played=True,  # the last sitting is in progress until the next or the chapter's end

@@ -24,6 +24,7 @@ SYSTEM = GameSystem(
     demo_journals=(JOURNALS / "risk_legacy_15_games.json", JOURNALS / "risk_legacy_in_progress.json"),
     overview_template="risk_legacy/overview.html",
     overview=overview,
+    overview_kept=True,
     # A game is opened by its "game" entry and ended by its "game_end": in progress between the two.
     games_open_while_played=True,
     tabs=(

@@ -77,16 +77,13 @@ def _heroes(state) -> list[dict]:
     ]
 
 
-def live_context(access, forms=None) -> dict:
-    """The sitting, the board's counts and the one-tap forms beside them."""
-    campaign = access.campaign
-    state = states.state(campaign)
-    forms = forms or {}
+def _from_state(access, forms: dict, contest) -> dict:
+    """What the page's kept part shows from the state: the sitting, the board's counts and a
+    blank form for each tap the viewer may record now (a bound one, refused, in its place)."""
+    state = states.state(access.campaign)
     phase = sitting_phase(state)
     fort = rules.fort_progress(state)
     context = {
-        "campaign": campaign,
-        "access": access,
         "state": state,
         "last_chapter": max(rules.CHAPTERS),  # completing it ends the campaign
         "balance_in_play": rules.balance_in_play(state),  # the marker form is offered
@@ -103,13 +100,10 @@ def live_context(access, forms=None) -> dict:
         "threat_in_box": rules.THREAT_TOKENS_IN_BOX,
         "threat_left": rules.threat_tokens_left(state),
         "max_hunger": rules.MAX_HUNGER,
-        "recent": (recent := kept.recent_entries(campaign, RECENT_ENTRIES)),
-        # What the table must do on the cardboard after the last entry stays on every phone's
-        # board until the next entry (a toast would leave after 15 seconds).
-        "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],
+        "contest_form": contest or lazy_form(ContestedTestForm, state),
     }
     if phase.is_playing and access.can_record:
-        for kind in BOARD_FORMS:
+        for kind in (*BOARD_FORMS, *OTHER_FORMS):
             context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
         context["day_turn_refused"] = rules.why_not_day_turn(state)
     return context
@@ -118,19 +112,24 @@ def live_context(access, forms=None) -> dict:
 def _page(request, access, *, forms=None, open_form=None, contest=None, changed=False):
     """The Play page, with a refused form (bound, with its message) in place of a blank one;
     `changed`: the live refresh's answer (another phone recorded), which says so."""
+    campaign = access.campaign
     forms = forms or {}
-    context = live_context(access, forms)
-    context["changed"] = changed
-    state = context["state"]
-    if context["phase"].is_playing and access.can_record:
-        for kind in OTHER_FORMS:
-            context[f"{kind}_form"] = forms.get(kind) or lazy_form(EVENT_FORMS[kind], state)
-    context["open_form"] = open_form
-    context["contest_form"] = contest or lazy_form(ContestedTestForm, state)
-    # What a viewer sent (a refused form, a contested test asked) renders fresh; otherwise the
-    # page is the same for everyone at this journal version who records, or who only reads, and
-    # is rendered once for each ({% kept %}).
-    context["forms_bound"] = bool(forms) or contest is not None or open_form is not None
+    recent = kept.recent_entries(campaign, RECENT_ENTRIES)
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "changed": changed,
+        "recent": recent,
+        # What the table must do on the cardboard after the last entry stays on every phone's
+        # board until the next entry (a toast would leave after 15 seconds).
+        "reminders_now": rules.reminders_for(recent[0]["kind"], recent[0]["data"]) if recent else [],
+        "open_form": open_form,
+        # What a viewer sent (a refused form, a contested test asked) renders fresh; otherwise the
+        # page is the same for everyone at this journal version who records, or who only reads,
+        # and is rendered once for each ({% kept %}): only then is the state read.
+        "forms_bound": bool(forms) or contest is not None or open_form is not None,
+        **kept.when_rendered(lambda: _from_state(access, forms, contest)),
+    }
     response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: the address bar keeps the page's.

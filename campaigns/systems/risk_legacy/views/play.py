@@ -23,28 +23,11 @@ GAME_END_TEMPLATE = "risk_legacy/game_end.html"
 RECENT_ENTRIES = 6
 
 
-def live_context(access):
-    """Where the game stands and what was just logged (the page's live refresh morphs the whole
-    page, forms included: `live`)."""
-    campaign = access.campaign
-    state = states.state(campaign)
-    return {
-        "campaign": campaign,
-        "access": access,
-        "state": state,
-        "prompts": rl.packets_to_open(state),
-        "recent": kept.recent_entries(campaign, RECENT_ENTRIES),
-        **page_constants(state),
-    }
-
-
-def _page(request, access, *, forms=None, open_form=None, changed=False):
-    """The Play page, with any bound form (refused, with its message) in place of a blank one;
-    `changed`: the live refresh's answer (another phone recorded), which says so."""
-    context = live_context(access)
-    context["changed"] = changed
-    state = context["state"]
-    forms = forms or {}
+def _from_state(access, forms: dict) -> dict:
+    """What the page's kept part shows from the state: where the game stands, and a blank form
+    for each step the viewer may record now (a bound one, refused, in its place)."""
+    state = states.state(access.campaign)
+    context = {"state": state, "prompts": rl.packets_to_open(state), **page_constants(state)}
     phase = state.phase
     if phase == rl.PHASE_PLAYING and access.can_record:
         context["event_forms"] = [
@@ -65,12 +48,28 @@ def _page(request, access, *, forms=None, open_form=None, changed=False):
     if rl.why_not_name_world(state) is None and access.can_record:
         context["world_form"] = forms.get("world") or lazy_form(WorldForm, state)
     context["next_game_rewarded"] = rl.gives_rewards(state.next_game_number)
-    context["open_form"] = open_form
-    # A refused form renders fresh with what its player sent; otherwise the page is the same
-    # for everyone at this journal version who records, or who only reads, and is rendered once
-    # for each ({% kept %}).
-    context["forms_bound"] = bool(forms) or open_form is not None
     context["supplies"] = rl.supplies(state)
+    return context
+
+
+def _page(request, access, *, forms=None, open_form=None, changed=False):
+    """The Play page, with any bound form (refused, with its message) in place of a blank one;
+    `changed`: the live refresh's answer (another phone recorded), which says so. The page's
+    live refresh morphs the whole page, forms included (`live`)."""
+    campaign = access.campaign
+    forms = forms or {}
+    context = {
+        "campaign": campaign,
+        "access": access,
+        "changed": changed,
+        "recent": kept.recent_entries(campaign, RECENT_ENTRIES),
+        "open_form": open_form,
+        # A refused form renders fresh with what its player sent; otherwise the page is the same
+        # for everyone at this journal version who records, or who only reads, and is rendered
+        # once for each ({% kept %}): only then is the state read.
+        "forms_bound": bool(forms) or open_form is not None,
+        **kept.when_rendered(lambda: _from_state(access, forms)),
+    }
     response = render_page(request, PLAY_TEMPLATE, context)
     if request.method == "POST" and request.htmx:
         # A refused form comes back from its POST-only URL: keep the page's own URL in the
