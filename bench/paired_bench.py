@@ -224,6 +224,53 @@ def another_worker_after_a_write(campaigns, pages_by_label):
     return results
 
 
+def live_refresh_on_another_worker(campaigns):
+    """With a shared cache (CACHE_URL: several app servers), a write as a table makes it: the
+    recording phone is sent to its page (Play; a log's play page) and renders the new version's
+    kept part, then another phone's live refresh comes to a worker whose memo is empty (the
+    cache shared). × that refresh's warm time, median of 5, and the checkpoints it read."""
+    from django.urls import reverse
+
+    from campaigns import states, store
+    from campaigns.models import Campaign
+    from campaigns.rules.base import Entry
+
+    owner = campaigns["owner"]
+    client = client_for(owner)
+    results = {}
+    for label, key in (
+        ("Risk Legacy (15 games)", "risk"), ("Dawnguard (12 sittings)", "dawnguard"), ("100 plays", "log"),
+        ("Risk Legacy (500 games)", "risk_500"), ("Dawnguard (480 sittings)", "dawnguard_480"),
+        ("5,000 plays", "log_5000"),
+    ):
+        ratios, read = [], 0
+        for _ in range(5):
+            campaign = Campaign.objects.get(pk=campaigns[key].pk)
+            seen = campaign.journal_version
+            last = campaign.entries.live().order_by("-position").first()
+            store.undo_last(campaign, owner)
+            store.append(campaign, [Entry(last.kind, last.data)], owner)
+            campaign.refresh_from_db()
+            slug = campaign.slug
+            if key.startswith("log"):
+                number = campaign.games_played
+                recorder = reverse("play_detail", kwargs={"slug": slug, "number": last.game_number})
+                live = (f"{reverse('live', kwargs={'slug': slug})}?v={seen}&on=history"
+                        f"&newest={number}&oldest={max(number - 19, 1)}&top=1")
+            else:
+                recorder = reverse("play", kwargs={"slug": slug})
+                live = f"{reverse('live', kwargs={'slug': slug})}?v={seen}"
+            timed(client, recorder)  # the recording phone's page, on the writer's worker
+            states.forget_in_process()  # another worker: its memo empty, the cache shared
+            before = states.checkpoints_read()
+            first = timed(client, live)
+            read += states.checkpoints_read() - before
+            warm = statistics.median(timed(client, live) for _ in range(5))
+            ratios.append(first / warm)
+        results[label] = (statistics.median(ratios), min(ratios), max(ratios), read)
+    return results
+
+
 WORKER = """
 import json, sys
 sys.path[:0] = [sys.argv[2], sys.argv[3]]
@@ -282,6 +329,11 @@ def main():
     )
     for label, (ratio, low, high, applied) in another_worker_after_a_write(campaigns, by_label).items():
         print(f"{label:<44} x{ratio:4.1f} ({low:.1f}-{high:.1f}), entries folded: {applied}")
+    print()
+    print("With a shared cache: another phone's live refresh on another worker after a write "
+          "(the recording phone's page rendered first), x its warm time:")
+    for label, (ratio, low, high, read) in live_refresh_on_another_worker(campaigns).items():
+        print(f"{label:<44} x{ratio:4.1f} ({low:.1f}-{high:.1f}), checkpoints read: {read}")
     print()
     from campaigns.models import CampaignStatsRecord
 

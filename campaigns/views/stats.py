@@ -6,7 +6,7 @@ import hashlib
 import io
 import json
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -79,9 +79,9 @@ RESULTS_FORMAT = 2
 RESULTS_SECONDS = 60 * 60 * 24
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A campaign as the chooser and the key see it (read as a row, not a model)."""
+class Choice(NamedTuple):
+    """A campaign as the chooser and the key see it (read as a row, not a model; a tuple, as
+    the key is the repr of them all: 500 campaigns are read and keyed on every view)."""
 
     pk: int
     slug: str
@@ -93,14 +93,17 @@ class Choice:
 def _choices(user) -> list[Choice]:
     rows = list(
         Campaign.objects.for_user(user).in_play().order_by("name", "pk")
-        .values_list("pk", "slug", "name", "journal_version", "created_at")
+        .values_list("pk", "slug", "name", "journal_version")
     )
-    names = Counter(name.casefold() for _, _, name, _, _ in rows)
+    names = Counter(name.casefold() for _, _, name, _ in rows)
+    # The day a campaign was created tells apart two of the same name: read for those alone.
+    alike = [pk for pk, _, name, _ in rows if names[name.casefold()] > 1]
+    created = dict(Campaign.objects.filter(pk__in=alike).values_list("pk", "created_at")) if alike else {}
     return [
         Choice(pk, slug, name, version,
-               f"{name} (created {formats.date_format(timezone.localtime(created), 'j M Y, H:i')})"
-               if names[name.casefold()] > 1 else name)
-        for pk, slug, name, version, created in rows
+               f"{name} (created {formats.date_format(timezone.localtime(created[pk]), 'j M Y, H:i')})"
+               if pk in created else name)
+        for pk, slug, name, version in rows
     ]
 
 
@@ -112,7 +115,9 @@ def _page_key(user, choices, chosen, asked) -> str:
     linked = Player.objects.filter(campaign__memberships__user=user, user__isnull=False).values_list(
         "campaign_id", "name", "user_id", "user__username"
     )
-    seen = (RESULTS_FORMAT, user.pk, chosen.pk if chosen else None, asked, choices, sorted(linked))
+    # Plain tuples: their repr is C's, a NamedTuple's is Python's (500 campaigns on each view).
+    rows = [tuple(choice) for choice in choices]
+    seen = (RESULTS_FORMAT, user.pk, chosen.pk if chosen else None, asked, rows, sorted(linked))
     return "stats-page:" + hashlib.blake2b(repr(seen).encode(), digest_size=20).hexdigest()
 
 
@@ -151,7 +156,8 @@ def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
 def stats_detail(request):
     """Who wins: players, factions and head-to-head across the user's campaigns (or one)."""
     choices = _choices(request.user)
-    chosen = next((c for c in choices if c.slug == request.GET.get("campaign")), None)
+    asked_for = request.GET.get("campaign")
+    chosen = next((c for c in choices if c.slug == asked_for), None)
     asked = whole_number(request.GET.get("games"))
     context = {"campaigns": choices, "chosen": chosen}
     key = _page_key(request.user, choices, chosen, asked)
