@@ -44,9 +44,18 @@ def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:
     text = cache.get(key)
     if text is None:
         text = make()
-        large = isinstance(text, str) and len(text) > LARGE_CHARS
+        large = _size(text) > LARGE_CHARS
         cache.set(key, text, LARGE_KEPT_SECONDS if large else KEPT_SECONDS)
     return text
+
+
+def _size(value) -> int:
+    """The characters (or bytes) of a text kept, or of the parts it is kept as."""
+    if isinstance(value, (str, bytes)):
+        return len(value)
+    if isinstance(value, tuple):
+        return sum(_size(part) for part in value)
+    return 0
 
 
 def recent_entries(campaign, count: int) -> list[dict]:
