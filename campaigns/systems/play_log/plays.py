@@ -184,6 +184,8 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     """A page of plays (?page=N), or, for htmx's "Older plays", the plays before ?before=N;
     with what the list shows (`shown`: its newest and oldest plays, and whether it starts at
     the latest) for the live poll, so a refresh keeps every play loaded so far."""
+    if request is None and player is None:
+        return _latest_context(campaign, state)
     numbers = numbers_of(state, player)
     before = whole_number(request.GET.get("before")) if request is not None else None
     page = None
@@ -192,16 +194,35 @@ def plays_context(request, campaign: Campaign, state, player: str | None = None)
     else:
         page = _page(request, numbers)
         shown = list(page.object_list)
+    return _listed(campaign, state, player, page, len(numbers), shown, _older(numbers, shown), before)
+
+
+def _latest_context(campaign: Campaign, state) -> dict:
+    """The latest page of every play (the overview's, and a live refresh starting again),
+    read off the ends of the plays kept in number order: a log of 5,000 plays lists its
+    latest 20 without sorting the 5,000 on every view."""
+    numbers = [record.number for record in state.games[-PLAYS_PER_PAGE:]] + list(state.deleted)
+    shown = sorted(numbers, reverse=True)[:PLAYS_PER_PAGE]
+    total = len(state.games) + len(state.deleted)
+    oldest = min(([state.games[0].number] if state.games else []) + list(state.deleted), default=0)
+    older = None
+    if shown and shown[-1] != oldest:
+        count = len(shown)
+        older = {"before": shown[-1], "page": count // PLAYS_PER_PAGE + 1, "shown": count, "total": total}
+    return _listed(campaign, state, None, None, total, shown, older, None)
+
+
+def _listed(campaign, state, player, page, total: int, shown: list[int], older, before) -> dict:
     return {
         "plays_page": page,
-        "plays_total": len(numbers),
+        "plays_total": total,
         # Read (a query) and worded only if the list is rendered: it is kept rendered per version.
         "play_items": SimpleLazyObject(lambda: play_items(campaign, state, shown)),
         "player": player,
-        "older": _older(numbers, shown),
+        "older": older,
         "shown": {
             # Only the page that starts at the latest play takes new plays on top.
-            "top": not before and page.number == 1,
+            "top": not before and (page is None or page.number == 1),
             "newest": shown[0] if shown else 0,
             "oldest": shown[-1] if shown else 0,
             "more": bool(before),  # the next plays of a list: only its oldest changes
