@@ -23,7 +23,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 BARE = "/bench/bare/"
-DEPLOYED = ["--workers", "3", "--threads", "4"]  # gunicorn as docs/deploying.md deploys it
+# gunicorn as docs/deploying.md deploys it
+DEPLOYED = ["--workers", "3", "--threads", "4", "--keep-alive", "5"]
 
 
 def free_port() -> int:
