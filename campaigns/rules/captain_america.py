@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import captain_america_rulebook as rulebook
-from .base import Entry, RuleError, refuse
+from .base import Entry, RuleError, pickled_by_fields, refuse
 from .checks import (
     check_game_basics,
     check_keys,
@@ -269,6 +269,7 @@ def result(scored: dict[str, int]) -> str:
 # The state ------------------------------------------------------------------------------
 
 
+@pickled_by_fields
 @dataclass(frozen=True)
 class SeatRecord:
     player: str
@@ -281,6 +282,7 @@ class SeatRecord:
         return HEROES[self.heroes[0]] if self.heroes else self.team_only
 
 
+@pickled_by_fields
 @dataclass
 class GameRecord:
     number: int

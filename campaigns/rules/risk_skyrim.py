@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import risk_skyrim_rulebook as rulebook
-from .base import Entry, RuleError, refuse
+from .base import Entry, RuleError, pickled_by_fields, refuse
 from .checks import (
     check_game_basics,
     check_one_of,
@@ -222,6 +222,7 @@ def _check_player_count(mode: str, players: int) -> None:
 # The state ------------------------------------------------------------------------------
 
 
+@pickled_by_fields
 @dataclass
 class GameRecord:
     number: int

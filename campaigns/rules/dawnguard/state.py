@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Law, RuleError, refuse, ruled_now
+from ..base import Law, RuleError, pickled_by_fields, refuse, ruled_now
 from ..checks import check_one_of, check_player, is_whole, join_names
 from . import rulebook as rules
 from .box import (
@@ -24,6 +24,7 @@ from .box import (
 )
 
 
+@pickled_by_fields
 @dataclass
 class Hero:
     player: str
@@ -38,6 +39,7 @@ class Hero:
         return self.side == VOLKIHAR
 
 
+@pickled_by_fields
 @dataclass
 class Fort:
     name: str
@@ -68,6 +70,7 @@ class Fort:
                 self.gold += 1
 
 
+@pickled_by_fields
 @dataclass
 class Game:
     number: int
@@ -76,6 +79,7 @@ class Game:
     standalone: bool = False  # a first game playing chapter 2 alone
 
 
+@pickled_by_fields
 @dataclass
 class Happening:
     """One thing an entry made happen, in players' words (the history reads only these)."""
@@ -95,6 +99,7 @@ def balance_in_chapter(chapter: int) -> bool:
     return chapter == 1
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class AfterSitting:
     """The campaign right after a sitting and everything logged in it (`number` 0: before the

@@ -13,9 +13,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Law
+from ..base import Law, pickled_by_fields
 
 
+@pickled_by_fields
 @dataclass
 class PlayerRecord:
     """A player's plays and wins in a play log (a draw is a play and no win)."""

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Law, RuleError, ruled_now
+from ..base import Law, RuleError, pickled_by_fields, ruled_now
 from ..checks import check_keys_worded, did_you_mean
 from .box import (
     CHOICE_LABEL,
@@ -30,6 +30,7 @@ from .box import (
 )
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class City:
     kind: str  # "minor", "major" or "world_capital"
@@ -42,11 +43,13 @@ class City:
         return CITY_POPULATION[self.kind]
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Fortification:
     boxes_left: int = FORTIFICATION_BOXES
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Territory:
     name: str
@@ -60,6 +63,7 @@ class Territory:
     card_destroyed: bool = False
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Continent:
     key: str  # the board's name, the only way entries refer to it
@@ -76,6 +80,7 @@ class Continent:
         return self.base_bonus + self.change
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Faction:
     key: str
@@ -94,12 +99,14 @@ class Faction:
         return ([self.power] if self.power else []) + self.packet_powers
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class ScarType:
     name: str
     effect: str
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Supplies:
     """What is left in the box."""
@@ -113,6 +120,7 @@ class Supplies:
     minus_one: int = 1
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Signature:
     game: int  # the victor's section slot
@@ -121,6 +129,7 @@ class Signature:
     comment: str | None = None
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Seat:
     player: str
@@ -129,6 +138,7 @@ class Seat:
     result: str | None = None  # None while the game is in progress
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Packet:
     game: int
@@ -136,6 +146,7 @@ class Packet:
     unlocks: dict[str, Any]
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Reward:
     player: str
@@ -147,6 +158,7 @@ class Reward:
         return CHOICE_LABEL[self.choice["type"]] if self.choice else "Passed"
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Game:
     number: int
@@ -195,6 +207,7 @@ class Game:
         return [s.player for s in after_winner if s.result == "held_on"]
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class World:
     name: str
@@ -202,6 +215,7 @@ class World:
     roll_off: dict[str, int] | None = None
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Change:
     """One thing the setup or an entry did to the world, recorded by the fold when it made
