@@ -28,12 +28,13 @@ from .words import key_words
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
+# 12: a play log's plays pickle in chunks, read back as a page asks (play_log/records.py);
 # 11: a state's records pickle as their fields' values (`pickled_by_fields`); 10: a play
 # log pickles each play's data as its JSON text (PlayedData); 9: every state keeps its law
 # (house rules, rulings); 7: no state per game, Dawnguard records each sitting's figures;
 # 6: the play logs' state moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard
 # records its happenings in sittings' words; 4: play-log corrections
-STATE_FORMAT = 11
+STATE_FORMAT = 12
 
 
 def pickled_by_fields(cls):

@@ -22,7 +22,6 @@ journal ("play_corrections") in journal.py.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable
 from typing import Any
 
@@ -164,8 +163,7 @@ def apply_restoration(state: PlayLog, data: dict, check_game: Callable) -> None:
     )
     number = deleted_play(state, data)
     record = check_game(state.as_if_next(number), state.played[number])
-    index = bisect.bisect_left(state.games, number, key=lambda game: game.number)
-    state.games.insert(index, record)
+    state.games.insert(state.games.bisect_left(number), record)
     count_play(state, record, +1)
     del state.deleted[number]
 

@@ -7,13 +7,13 @@ log "as of play n" from the state now, so the fold keeps no state per play (rule
 
 from __future__ import annotations
 
-import bisect
 import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import Law, pickled_by_fields
+from .records import PlayRecords
 
 
 @pickled_by_fields
@@ -98,12 +98,13 @@ class PlayLog:
 
     `games` are the plays that count, as they stand now: a corrected play is its corrected
     record, a deleted one is left out (kept in `deleted`). A play keeps its number for good
-    and a number is never given twice, so numbers may have gaps (corrections.py).
+    and a number is never given twice, so numbers may have gaps (corrections.py). They are a
+    list read back from the checkpoint in parts (records.py).
     """
 
     players: list[str]
     set_up: bool = False
-    games: list = field(default_factory=list)
+    games: PlayRecords = field(default_factory=PlayRecords)
     records: dict[str, PlayerRecord] = field(default_factory=dict)
     last_number: int = 0  # the last number given to a play, a deleted one too
     # Each play as the journal writes it, as it stands now (a deleted one as it was when
@@ -113,6 +114,10 @@ class PlayLog:
     corrections: dict[int, int] = field(default_factory=dict)  # number -> times corrected
     # The house rules and every ruled entry (rules/base.py).
     law: Law = field(default_factory=Law)
+
+    def __post_init__(self):
+        if not isinstance(self.games, PlayRecords):  # a log made from a list of records
+            self.games = PlayRecords(self.games)
 
     @classmethod
     def for_roster(cls, players: list[str]):
@@ -136,10 +141,7 @@ class PlayLog:
 
     def game_index(self, number: int) -> int | None:
         """Where play `number` is in `games` (kept in number order); None if it is not there."""
-        index = bisect.bisect_left(self.games, number, key=lambda game: game.number)
-        if index < len(self.games) and self.games[index].number == number:
-            return index
-        return None
+        return self.games.index_of(number)
 
     def game(self, number: int):
         """The record of play `number` as it stands now; None if deleted or never logged."""
@@ -183,7 +185,7 @@ def state_as_of(state: PlayLog, number: int) -> PlayLog:
     sharing the plays' records with `state`: read-only, as every state a page reads)."""
     derived = copy.copy(state)
     derived.last_number = min(number, state.last_number)
-    derived.games = [game for game in state.games if game.number <= number]
+    derived.games = state.games.up_to(number)
     derived.played = state.played.up_to(number)
     derived.deleted = {n: game for n, game in state.deleted.items() if n <= number}
     derived.corrections = {n: times for n, times in state.corrections.items() if n <= number}

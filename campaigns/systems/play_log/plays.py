@@ -13,7 +13,6 @@ keeps every play the list shows (`live_plays`).
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -145,20 +144,16 @@ def play_items(campaign: Campaign, state, numbers: list[int]) -> list[PlayItem]:
 def numbers_of(state, player: str | None) -> list[int]:
     """The numbers of the logged plays, deleted ones too, the latest first (only `player`'s
     when given)."""
+    if player is None:  # read off the plays' numbers: no record is read back (rules/play_log/records.py)
+        return sorted([*state.games.numbers(), *state.deleted], reverse=True)
     records = [*state.games, *state.deleted.values()]
-    return sorted(
-        (record.number for record in records if player is None or player in record.players), reverse=True
-    )
-
-
-def number_of(record) -> int:
-    return record.number
+    return sorted((record.number for record in records if player in record.players), reverse=True)
 
 
 def history_page_of(state, number: int) -> int:
     """The page of the history (latest first, deleted plays too) that lists play `number`:
     the plays after it counted by halving the plays in number order, not by a walk."""
-    later = len(state.games) - bisect.bisect_right(state.games, number, key=number_of)
+    later = len(state.games) - state.games.bisect_right(number)
     later += sum(1 for deleted in state.deleted if deleted > number)
     return later // PLAYS_PER_PAGE + 1
 

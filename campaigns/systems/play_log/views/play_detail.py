@@ -1,8 +1,6 @@
 """One logged play's page (games/<n>/): its seats, sides and numbers, the score, the result,
 who logged it and each correction with what it changed."""
 
-import bisect
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.utils.functional import SimpleLazyObject
@@ -42,8 +40,7 @@ def play_detail(request, slug, number):
         raise Http404("No such play.")
     lines = SimpleLazyObject(lambda: _journal_lines(campaign, state, number))
     games = state.games  # in number order: its neighbours found by halving, not by a walk
-    before = bisect.bisect_left(games, number, key=plays.number_of)
-    after = bisect.bisect_right(games, number, key=plays.number_of)
+    before, after = games.bisect_left(number), games.bisect_right(number)
     context = {
         "campaign": campaign,
         "access": access,
