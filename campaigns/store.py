@@ -9,6 +9,7 @@ campaigns.states keeps the folds (a checkpoint and the entries after it) and ans
 page; the roster's writes are campaigns.roster.
 
     append, undo_last          a write to the journal, under the lock (with `tap=`: once per tap)
+    changes_since              the plays those writes changed since a version a phone shows
     create_campaign, import_journal, export_journal
     describe, recent_entries   the journal in players' words
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -151,6 +153,7 @@ def append(
             raise ConcurrentWrite(str(error)) from error
         _record_progress(locked, folded)
         states.written(locked, working, position + len(entries) - 1)
+        _keep_changed(locked, [entry.data for entry in entries])
         made = answer(folded) if answer is not None else None
         _keep_tap(locked, user, tap, made)
     _copy_progress(locked, campaign)
@@ -210,10 +213,49 @@ def undo_last(
             states.written(locked, working, working.through, undone=True)
         else:
             _rewrite(locked, base.fold(locked.rules, locked.roster(), locked.live_entries()))
+        _keep_changed(locked, [last.data])
         undone = Undone(last.kind, last.data, last.game_number)
         _keep_tap(locked, user, tap, answer(undone) if answer is not None else None)
     _copy_progress(locked, campaign)
     return undone
+
+
+# What each journal write changed, kept a while per version (shared by every worker when the
+# cache is): a phone's live refresh at an earlier version redraws those plays only, not every
+# play it shows. A version bumped by any other write (a roster name, going back) keeps nothing,
+# so a refresh across it redraws what it shows, as without this. A write of more entries than a
+# page of plays, or a phone further behind, keeps or asks nothing either.
+CHANGED_SECONDS, CHANGED_MAX, CHANGED_VERSIONS = 10 * 60, 32, 16
+
+
+def _changed_key(campaign_id: int, version: int) -> str:
+    return f"changed:{campaign_id}:{version}"
+
+
+def _keep_changed(locked: Campaign, written: list[dict]) -> None:
+    """Inside the write: once committed, keep the play numbers its entries name (a play logged,
+    corrected, deleted, restored, or the entry undone)."""
+    if len(written) > CHANGED_MAX:
+        return
+    numbers = sorted(
+        {data["number"] for data in written if isinstance(data, dict) and isinstance(data.get("number"), int)}
+    )
+    key = _changed_key(locked.pk, locked.journal_version)
+    transaction.on_commit(lambda: cache.set(key, numbers, CHANGED_SECONDS))
+
+
+def changes_since(campaign: Campaign, seen: int | None) -> set[int] | None:
+    """The play numbers the journal writes since version `seen` named (a play logged,
+    corrected, deleted, restored or undone); None when a write between kept no record of it
+    (it changed something else, or was forgotten), or `seen` is too far behind or not earlier."""
+    version = campaign.journal_version
+    if seen is None or not 0 < version - seen <= CHANGED_VERSIONS:
+        return None
+    keys = [_changed_key(campaign.pk, kept) for kept in range(seen + 1, version + 1)]
+    found = cache.get_many(keys)
+    if len(found) < len(keys):
+        return None
+    return {number for numbers in found.values() for number in numbers}
 
 
 def refold_after(locked: Campaign) -> None:

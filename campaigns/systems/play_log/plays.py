@@ -236,13 +236,16 @@ def _shown_to_refresh(state, shown: list[int], new: int) -> list[int]:
     return sorted(chosen, reverse=True)
 
 
-def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
+def live_plays(
+    request, campaign: Campaign, state, player: str | None, changed: set[int] | None = None
+) -> dict:
     """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
     sent by the poll): the plays logged since, to go on top (only on a list that starts at
     the latest), then the shown plays a refresh may change, each morphed in place by its id (a
-    correction or a deletion shows, an unchanged play is not touched), never more than a page
-    with the new ones (`_shown_to_refresh`). A list that showed nothing, or a shown play undone,
-    gets the plays from the latest down, a page at most, whole."""
+    correction or a deletion shows, an unchanged play is not touched): those the writes since
+    named (`changed`, store.changes_since) when known, else never more than a page with the new
+    ones (`_shown_to_refresh`). A list that showed nothing, or a shown play undone, gets the
+    plays from the latest down, a page at most, whole."""
     newest, oldest = whole_number(request.GET.get("newest")), whole_number(request.GET.get("oldest"))
     top = request.GET.get("top") == "1"
     numbers = numbers_of(state, player)
@@ -268,7 +271,10 @@ def live_plays(request, campaign: Campaign, state, player: str | None) -> dict:
     if len(new) > PLAYS_PER_PAGE:  # more than a page logged since: the list starts again
         return {**plays_context(None, campaign, state, player), "plays_whole": True}
     shown = [number for number in numbers if oldest <= number <= newest]
-    in_place = _shown_to_refresh(state, shown, len(new))
+    if changed is None:
+        in_place = _shown_to_refresh(state, shown, len(new))
+    else:  # what the writes since changed, and nothing else
+        in_place = [number for number in shown if number in changed][: max(PLAYS_PER_PAGE - len(new), 0)]
     items = play_items(campaign, state, new + in_place)
     return {
         "player": player,

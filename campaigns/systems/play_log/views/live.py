@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
-from .... import states
+from .... import states, store
 from ....access import Access, campaign_for
 from ....web import kept
 from ....web import live as live_refresh
@@ -32,13 +32,15 @@ def _live_context(request, access: Access, on: str) -> dict:
     campaign = access.campaign
     state = states.state(campaign)
     context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
+    # The plays the writes since the phone's version changed, when every one of them is known.
+    changed = store.changes_since(campaign, whole_number(request.GET.get("v")))
     if on == "overview":
         context["records"] = list(state.records.items())
         context["live_query"] = live_refresh.query(on="overview")
-        context.update(plays.live_plays(request, campaign, state, None))
+        context.update(plays.live_plays(request, campaign, state, None, changed))
     elif on == "history":
         player = request.GET.get("player") if request.GET.get("player") in state.players else None
-        context.update(plays.live_plays(request, campaign, state, player))
+        context.update(plays.live_plays(request, campaign, state, player, changed))
         context["live_query"] = live_refresh.query(on="history")
     else:
         opened, number = whole_number(request.GET.get("opened")), state.next_number

@@ -409,3 +409,82 @@ def test_four_phones_of_a_table_asking_alike_get_the_fresh_part_rendered_once(cl
     another_phone_logs(logged, owner)
     poll(client, logged, **asked)
     assert made == [1, 1, 1]
+
+
+# Only what the writes since changed (store.changes_since) -----------------------------------
+
+
+def test_with_every_write_since_known_only_the_plays_they_named_are_redrawn(
+    client, owner, django_capture_on_commit_callbacks
+):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    with django_capture_on_commit_callbacks(execute=True):  # as in production: kept once committed
+        number = another_phone_logs(campaign, owner)  # play 46
+        corrected = {**store.export_journal(campaign)["games"][39], "played_on": "2020-02-02"}
+        store.append(campaign, [play_log.correction_entry(40, corrected)], owner)
+    for on in ("history", "overview"):
+        html = poll(client, campaign, v=seen, on=on, newest=45, oldest=26, top=1).content.decode()
+        assert _item_numbers(html, oob=False) == [number], on
+        assert _item_numbers(html, oob=True) == [40], on  # not the 18 other plays shown
+        item = html[html.index('id="play-40" hx-swap-oob="morph">') :]
+        assert "Corrected" in item[: item.index("</li>")]
+    # A phone that saw the play logged hears only of the correction.
+    html = poll(client, campaign, v=seen + 1, on="history", newest=46, oldest=27, top=1).content.decode()
+    assert _item_numbers(html, oob=False) == [] and _item_numbers(html, oob=True) == [40]
+
+
+def test_an_undone_correction_redraws_its_play(client, owner, django_capture_on_commit_callbacks):
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        corrected = {**store.export_journal(campaign)["games"][39], "played_on": "2020-02-02"}
+        store.append(campaign, [play_log.correction_entry(40, corrected)], owner)
+        seen = version(campaign)
+        store.undo_last(campaign, owner)
+    html = poll(client, campaign, v=seen, on="history", newest=45, oldest=26, top=1).content.decode()
+    assert _item_numbers(html, oob=True) == [40]
+    item = html[html.index('id="play-40" hx-swap-oob="morph">') :]
+    assert "Corrected" not in item[: item.index("</li>")]
+
+
+def test_a_write_that_names_no_play_or_a_record_forgotten_redraws_what_the_phone_shows(
+    client, owner, django_capture_on_commit_callbacks
+):
+    """A roster name changed (every play it is in reads it), or the cache lost a write's record:
+    the refresh morphs the latest plays shown, a page at most, as it does without records."""
+    from django.core.cache import cache
+
+    campaign = _long_log(owner)
+    client.force_login(owner)
+    seen = version(campaign)
+    with django_capture_on_commit_callbacks(execute=True):
+        number = another_phone_logs(campaign, owner)
+        roster.rename_player(campaign, campaign.players.get(name="Ana"), "Anna")
+    html = poll(client, campaign, v=seen, on="history", newest=45, oldest=26, top=1).content.decode()
+    assert _item_numbers(html, oob=False) == [number]
+    assert _item_numbers(html, oob=True) == list(range(45, 26, -1))
+    assert "Anna" in html
+    seen = version(campaign)
+    with django_capture_on_commit_callbacks(execute=True):
+        number = another_phone_logs(campaign, owner)
+    assert store.changes_since(Campaign.objects.get(pk=campaign.pk), seen) == {number}
+    cache.clear()
+    assert store.changes_since(Campaign.objects.get(pk=campaign.pk), seen) is None
+    html = poll(client, campaign, v=seen, on="history", newest=number - 1, oldest=27, top=1).content.decode()
+    assert _item_numbers(html, oob=True) == list(range(number - 1, 27, -1))
+
+
+def test_no_record_is_asked_for_a_phone_far_behind_or_not_behind(owner, django_capture_on_commit_callbacks):
+    campaign = _long_log(owner)
+    seen = version(campaign)
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(store.CHANGED_VERSIONS + 1):
+            another_phone_logs(campaign, owner)
+    now = Campaign.objects.get(pk=campaign.pk)
+    assert store.changes_since(now, seen + 1) == set(range(47, 46 + store.CHANGED_VERSIONS + 1))
+    assert store.changes_since(now, seen) is None  # too far behind: redraw what it shows
+    assert store.changes_since(now, now.journal_version) is None
+    assert store.changes_since(now, now.journal_version + 3) is None
+    assert store.changes_since(now, None) is None
