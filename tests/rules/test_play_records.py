@@ -69,7 +69,7 @@ def test_the_chunked_plays_are_the_list_they_stand_for(start, steps):
     assert plays == expected and list(reversed(plays)) == expected[::-1]
     assert plays.numbers() == [play.number for play in expected]
     for index in range(-len(expected), len(expected)):
-        assert plays[index] == expected[index]
+        assert plays[index] == expected[index] and plays.number_at(index) == expected[index].number
     for cut in (slice(-20, None), slice(None, 5), slice(3, 300), slice(None, None, 7)):
         assert plays[cut] == expected[cut]
     for number in {1, last, last + 1, *(play.number for play in expected[::37])}:
@@ -90,7 +90,7 @@ def test_read_back_it_reads_the_chunks_a_page_asks_for_and_no_other(monkeypatch)
     real = records_module._read
     monkeypatch.setattr(records_module, "_read", lambda chunk: read.append(1) or real(chunk))
     assert len(plays) == 5000 and plays.numbers()[-1] == 5000
-    assert plays.index_of(2500) == 2499 and plays.bisect_right(4000) == 4000
+    assert plays.index_of(2500) == 2499 and plays.bisect_right(4000) == 4000 and plays.number_at(0) == 1
     assert read == []  # the numbers alone
     assert [play.number for play in plays[-20:]] == list(range(4981, 5001))
     assert read == [1]  # the last chunk

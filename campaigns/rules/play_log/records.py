@@ -28,8 +28,8 @@ def _read(chunk: bytes) -> list:
 class PlayRecords(Sequence):
     """The plays of a log, each a record with a `number`, in number order: a list (len, index,
     slice, iteration, append, insert, pop, assignment) whose records are read back from the
-    checkpoint a chunk at a time; `index_of`, `bisect_left`, `bisect_right` and `numbers` read
-    the numbers only."""
+    checkpoint a chunk at a time; `index_of`, `bisect_left`, `bisect_right`, `number_at` and
+    `numbers` read the numbers only."""
 
     __slots__ = ("_chunks", "_numbers")
 
@@ -148,12 +148,13 @@ class PlayRecords(Sequence):
     def index_of(self, number: int) -> int | None:
         """Where play `number` is; None if it is not there."""
         index = self.bisect_left(number)
-        if index < len(self) and self._number_at(index) == number:
+        if index < len(self) and self.number_at(index) == number:
             return index
         return None
 
-    def _number_at(self, index: int) -> int:
-        at, place = self._locate(index)
+    def number_at(self, index: int) -> int:
+        """The number of the play at `index` (as a list's: -1 the last)."""
+        at, place = self._locate(self._index(index))
         return self._numbers[at][place]
 
     def up_to(self, number: int) -> PlayRecords:

@@ -199,7 +199,7 @@ def _latest_context(campaign: Campaign, state) -> dict:
     numbers = [record.number for record in state.games[-PLAYS_PER_PAGE:]] + list(state.deleted)
     shown = sorted(numbers, reverse=True)[:PLAYS_PER_PAGE]
     total = len(state.games) + len(state.deleted)
-    oldest = min(([state.games[0].number] if state.games else []) + list(state.deleted), default=0)
+    oldest = min(([state.games.number_at(0)] if state.games else []) + list(state.deleted), default=0)
     older = None
     if shown and shown[-1] != oldest:
         count = len(shown)

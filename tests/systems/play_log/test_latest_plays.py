@@ -8,6 +8,7 @@ from django.test import RequestFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
+from campaigns.rules.play_log.records import PlayRecords
 from campaigns.systems.play_log import plays
 
 
@@ -15,7 +16,7 @@ def _log(logged: list[int], deleted: set[int]):
     """A log's state as the lists read it: its plays in number order, its deleted ones apart."""
     record = lambda number: SimpleNamespace(number=number, players=["Ana"])  # noqa: E731
     return SimpleNamespace(
-        games=[record(n) for n in sorted(logged) if n not in deleted],
+        games=PlayRecords(record(n) for n in sorted(logged) if n not in deleted),
         deleted={n: record(n) for n in sorted(deleted)},
     )
 

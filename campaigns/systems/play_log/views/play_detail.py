@@ -52,8 +52,8 @@ def play_detail(request, slug, number):
         ),  # (its correction or deletion, what it changed)
         "game": plays.record_of(state, number),
         "data": data,
-        "previous_number": games[before - 1].number if before else None,
-        "next_number": games[after].number if after < len(games) else None,
+        "previous_number": games.number_at(before - 1) if before else None,
+        "next_number": games.number_at(after) if after < len(games) else None,
         "history_page": plays.history_page_of(state, number),  # the page that lists it
     }
     return render_page(request, "play_log/play_detail.html", context)
