@@ -202,9 +202,11 @@ def another_worker_after_a_write(campaigns, pages_by_label):
         ("Risk Legacy (15 games): overview", "risk"),
         ("Dawnguard (12 sittings): play", "dawnguard"),
         ("100 plays: history", "log"),
+        ("100 plays: standings", "log"),
         ("Risk Legacy (500 games): overview", "risk_500"),
         ("Dawnguard (480 sittings): play", "dawnguard_480"),
         ("5,000 plays: history", "log_5000"),
+        ("5,000 plays: standings", "log_5000"),  # worked out over every play, once a version
     ):
         _, client, url = pages_by_label[label]
         ratios, applied = [], 0
