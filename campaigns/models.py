@@ -283,3 +283,22 @@ class CampaignStatsRecord(models.Model):
 
     def __str__(self):
         return f"{self.campaign_id}: {self.key}"
+
+
+class JournalChange(models.Model):
+    """The play numbers one journal write named (a play logged, corrected, deleted, restored,
+    or the entry undone), under the version it made: a page at an earlier version redraws or
+    counts those plays alone (`store.changes_since`: a play log's live refresh, its standings).
+    Written with the write, in its transaction; a campaign keeps its latest few."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    numbers = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "version"], name="one_change_per_journal_version")
+        ]
+
+    def __str__(self):
+        return f"{self.campaign_id} v{self.version}: {self.numbers}"

@@ -19,13 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from . import registry, roster, states
-from .models import Campaign, Entry, Membership, Player, Tap
+from .models import Campaign, Entry, JournalChange, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
 
@@ -220,42 +219,43 @@ def undo_last(
     return undone
 
 
-# What each journal write changed, kept a while per version (shared by every worker when the
-# cache is): a phone's live refresh at an earlier version redraws those plays only, not every
-# play it shows. A version bumped by any other write (a roster name, going back) keeps nothing,
-# so a refresh across it redraws what it shows, as without this. A write of more entries than a
-# page of plays, or a phone further behind, keeps or asks nothing either.
-CHANGED_SECONDS, CHANGED_MAX, CHANGED_VERSIONS = 10 * 60, 32, 16
-
-
-def _changed_key(campaign_id: int, version: int) -> str:
-    return f"changed:{campaign_id}:{version}"
+# What each journal write changed, by the version it made (a row, written with the write): a
+# phone's live refresh at an earlier version redraws those plays only, not every play it shows,
+# and a long log's standings count the plays logged since. A version bumped by any other write
+# (a roster name, going back) has no row, so a page across it redraws or counts everything, as
+# without them; so does a write of more entries than CHANGED_MAX, or a phone further behind
+# than the CHANGED_VERSIONS a campaign keeps.
+CHANGED_MAX, CHANGED_VERSIONS = 32, 16
 
 
 def _keep_changed(locked: Campaign, written: list[dict]) -> None:
-    """Inside the write: once committed, keep the play numbers its entries name (a play logged,
-    corrected, deleted, restored, or the entry undone)."""
-    if len(written) > CHANGED_MAX:
-        return
-    numbers = sorted(
-        {data["number"] for data in written if isinstance(data, dict) and isinstance(data.get("number"), int)}
-    )
-    key = _changed_key(locked.pk, locked.journal_version)
-    transaction.on_commit(lambda: cache.set(key, numbers, CHANGED_SECONDS))
+    """Inside the write, its version bumped: the play numbers its entries name (a play logged,
+    corrected, deleted, restored, or the entry undone); every CHANGED_VERSIONS versions, the
+    campaign's rows older than those gone (one more statement then, not with each write)."""
+    version = locked.journal_version
+    if version % CHANGED_VERSIONS == 0:
+        JournalChange.objects.filter(campaign=locked, version__lte=version - CHANGED_VERSIONS).delete()
+    if len(written) <= CHANGED_MAX:
+        named = (data.get("number") for data in written if isinstance(data, dict))
+        numbers = sorted({number for number in named if isinstance(number, int)})
+        JournalChange.objects.create(campaign=locked, version=version, numbers=numbers)
 
 
 def changes_since(campaign: Campaign, seen: int | None) -> set[int] | None:
     """The play numbers the journal writes since version `seen` named (a play logged,
-    corrected, deleted, restored or undone); None when a write between kept no record of it
-    (it changed something else, or was forgotten), or `seen` is too far behind or not earlier."""
+    corrected, deleted, restored or undone; one query); None when a write between changed
+    something else (it has no row), or `seen` is too far behind or not earlier."""
     version = campaign.journal_version
     if seen is None or not 0 < version - seen <= CHANGED_VERSIONS:
         return None
-    keys = [_changed_key(campaign.pk, kept) for kept in range(seen + 1, version + 1)]
-    found = cache.get_many(keys)
-    if len(found) < len(keys):
+    found = list(
+        JournalChange.objects.filter(campaign=campaign, version__gt=seen, version__lte=version).values_list(
+            "numbers", flat=True
+        )
+    )
+    if len(found) < version - seen:
         return None
-    return {number for numbers in found.values() for number in numbers}
+    return {number for numbers in found for number in numbers}
 
 
 def refold_after(locked: Campaign) -> None:

@@ -230,7 +230,7 @@ def test_correcting_the_chart_queries_the_same_after_game_1_and_game_15(client, 
         saved.append(_chart_post(client, campaign, "3"))  # saved: back to the setup page
     assert [status for status, _ in refused] == [200, 200] and [status for status, _ in saved] == [302, 302]
     assert refused[0][1] == refused[1][1] <= 5
-    assert saved[0][1] == saved[1][1] <= 13
+    assert saved[0][1] == saved[1][1] <= 14  # with the row of what the write changed (store.changes_since)
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx-poll"])

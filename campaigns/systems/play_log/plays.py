@@ -13,6 +13,7 @@ keeps every play the list shows (`live_plays`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -84,11 +85,16 @@ class SideSeats:
 
 
 def _play_row(campaign: Campaign, record) -> Play:
-    """The read side's row of one play. A read side reads the plays of a state, so it is
-    handed a state of that one play: a page never turns every play of a long log into rows."""
-    one_play = SimpleNamespace(games=[record])
+    """The read side's row of one play."""
+    return play_rows(campaign, [record])[0]
+
+
+def play_rows(campaign: Campaign, records: list) -> list[Play]:
+    """The read side's rows of these plays. A read side reads the plays of a state, so it is
+    handed a state of those plays: a page never turns every play of a long log into rows."""
+    some_plays = SimpleNamespace(games=records)
     read_side = registry.system_of(campaign).read_side
-    return next(iter(read_side.plays(one_play, campaign.slug, campaign.name)))
+    return list(read_side.plays(some_plays, campaign.slug, campaign.name))
 
 
 def record_of(state, number: int):
@@ -237,14 +243,18 @@ def _shown_to_refresh(state, shown: list[int], new: int) -> list[int]:
 
 
 def live_plays(
-    request, campaign: Campaign, state, player: str | None, changed: set[int] | None = None
+    request,
+    campaign: Campaign,
+    state,
+    player: str | None,
+    changes: Callable[[], set[int] | None] = lambda: None,
 ) -> dict:
     """A refresh of a list of plays that keeps what the phone shows (?newest=, ?oldest=, ?top=,
     sent by the poll): the plays logged since, to go on top (only on a list that starts at
     the latest), then the shown plays a refresh may change, each morphed in place by its id (a
     correction or a deletion shows, an unchanged play is not touched): those the writes since
-    named (`changed`, store.changes_since) when known, else never more than a page with the new
-    ones (`_shown_to_refresh`). A list that showed nothing, or a shown play undone, gets the
+    named (`changes()`, store.changes_since) when known, else never more than a page with the
+    new ones (`_shown_to_refresh`). A list that showed nothing, or a shown play undone, gets the
     plays from the latest down, a page at most, whole."""
     newest, oldest = whole_number(request.GET.get("newest")), whole_number(request.GET.get("oldest"))
     top = request.GET.get("top") == "1"
@@ -271,6 +281,7 @@ def live_plays(
     if len(new) > PLAYS_PER_PAGE:  # more than a page logged since: the list starts again
         return {**plays_context(None, campaign, state, player), "plays_whole": True}
     shown = [number for number in numbers if oldest <= number <= newest]
+    changed = changes()
     if changed is None:
         in_place = _shown_to_refresh(state, shown, len(new))
     else:  # what the writes since changed, and nothing else

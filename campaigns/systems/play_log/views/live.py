@@ -32,8 +32,11 @@ def _live_context(request, access: Access, on: str) -> dict:
     campaign = access.campaign
     state = states.state(campaign)
     context: dict[str, Any] = {"campaign": campaign, "access": access, "live_on": on}
-    # The plays the writes since the phone's version changed, when every one of them is known.
-    changed = store.changes_since(campaign, whole_number(request.GET.get("v")))
+    # The plays the writes since the phone's version changed (one query, when a refresh in
+    # place asks), None unless every one of them is known.
+    def changed():
+        return store.changes_since(campaign, whole_number(request.GET.get("v")))
+
     if on == "overview":
         context["records"] = list(state.records.items())
         context["live_query"] = live_refresh.query(on="overview")
