@@ -264,57 +264,97 @@ def summarize(
     """Every count the stats page shows, over these campaigns. `me`: the viewer's account id;
     `order`: the systems' keys in the order their factions and notes are shown (the
     registry's), any other system after them, as first met."""
-    records = list(records)
-    stats: dict[str, PlayerStats] = {}
-    # Each system of these records, by key, in the order its factions and notes are shown.
-    systems: dict[str, CampaignRecord] = {}
-    for record in sorted(records, key=lambda record: _place(order, record.system)):
-        systems.setdefault(record.system, record)
-
-    def player(campaign: str, name: str) -> PlayerStats:
-        person = _person(persons, campaign, name)
-        if person.key not in stats:
-            is_me = me is not None and person.account_id == me
-            stats[person.key] = PlayerStats(person.key, person.label, is_me=is_me)
-        return stats[person.key]
-
-    factions: dict[str, dict[str, FactionStats]] = {
-        system: {} for system, record in systems.items() if record.read_side.side_word
-    }
-    # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
-    duels: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    competitive: list[Play] = []
-    coop_sittings = 0
-    coop_systems: set[str] = set()
+    tally = Tally(persons, me, order=order)
     for record in records:
-        # Each roster name's stats, looked up once a campaign (a play has up to five seats).
+        tally.add_record(record)
+    return tally.summary()
+
+
+@dataclass(frozen=True)
+class _SystemSeen:
+    """What the summary shows of a system it counted plays of."""
+
+    label: str
+    side_word: str | None
+    counting: str | None
+    seen: int  # the order it was first met in
+
+
+class Tally:
+    """What `summarize` counts, play by play: campaigns counted whole (`add_record`), and later
+    plays of a campaign counted before (`add_plays`: a long log's plays logged since its
+    standings were last worked out), read as a Summary at any time (`summary`)."""
+
+    def __init__(
+        self, persons: Mapping[tuple[str, str], Person], me: int | None = None, *, order: Sequence[str] = ()
+    ):
+        self._persons, self._me, self._order = persons, me, tuple(order)
+        self._stats: dict[str, PlayerStats] = {}
+        self._systems: dict[str, _SystemSeen] = {}
+        self._factions: dict[str, dict[str, FactionStats]] = {}  # for systems whose sides count
+        # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
+        self._duels: dict[tuple[str, str], list[int]] = {}
+        self._competitive: list[Play] = []
+        self._coop_sittings = 0
+        self._coop_systems: set[str] = set()
+        self._campaigns = 0
+
+    def _player(self, campaign: str, name: str) -> PlayerStats:
+        person = _person(self._persons, campaign, name)
+        if person.key not in self._stats:
+            is_me = self._me is not None and person.account_id == self._me
+            self._stats[person.key] = PlayerStats(person.key, person.label, is_me=is_me)
+        return self._stats[person.key]
+
+    def _see(self, record: CampaignRecord) -> None:
+        if record.system not in self._systems:
+            read_side = record.read_side
+            self._systems[record.system] = _SystemSeen(
+                record.system_label, read_side.side_word, read_side.counting, len(self._systems)
+            )
+            if read_side.side_word:
+                self._factions[record.system] = {}
+
+    def add_record(self, record: CampaignRecord) -> None:
+        """Count a campaign: its plays and what its players won that lasts."""
+        self._campaigns += 1
+        self._see(record)
         of_name: dict[str, PlayerStats] = {}
-
-        def seated_player(name: str, key=record.key, of_name=of_name) -> PlayerStats:
-            stat = of_name.get(name)
-            if stat is None:
-                stat = of_name[name] = player(key, name)
-            return stat
-
         for mark, counts in record.marks.items():
             for name, count in counts.items():
-                seated_player(name).mark_counts[mark] += count
+                self._seated(record.key, name, of_name).mark_counts[mark] += count
+        self._count(record, record.plays, of_name)
+
+    def add_plays(self, record: CampaignRecord, plays: Iterable[Play]) -> None:
+        """Count later plays of a campaign counted before (its marks are counted once)."""
+        self._see(record)
+        self._count(record, plays, {})
+
+    def _seated(self, campaign: str, name: str, of_name: dict[str, PlayerStats]) -> PlayerStats:
+        # Each roster name's stats, looked up once a campaign (a play has up to five seats).
+        stat = of_name.get(name)
+        if stat is None:
+            stat = of_name[name] = self._player(campaign, name)
+        return stat
+
+    def _count(self, record: CampaignRecord, plays: Iterable[Play], of_name: dict[str, PlayerStats]) -> None:
         competitors: dict[str, PlayerStats] = {}  # who played a competitive game of it
-        for play in record.plays:
+        duels = self._duels
+        for play in plays:
             if play.cooperative:
-                coop_sittings += 1
-                coop_systems.add(play.system)
+                self._coop_sittings += 1
+                self._coop_systems.add(play.system)
                 for seat in play.seats:
-                    stat = seated_player(seat.player)
+                    stat = self._seated(record.key, seat.player, of_name)
                     stat.coop_sittings += 1
                     if play.completed:
                         stat.completed[play.completed] += 1
                 continue
-            competitive.append(play)
+            self._competitive.append(play)
             seated = []
             sides_won: dict[str, bool] = {}
             for seat in play.seats:
-                stat = seated_player(seat.player)
+                stat = self._seated(record.key, seat.player, of_name)
                 competitors[stat.key] = stat
                 seated.append((stat.key, seat.winner))
                 stat.games += 1
@@ -324,7 +364,7 @@ def summarize(
                     stat.side_wins[seat.side] += seat.winner
                     sides_won[seat.side] = sides_won.get(seat.side, False) or seat.winner
             # A faction counts once a game, even a Captain America team two players share.
-            counted = factions.get(play.system)  # None: the system's sides are not counted
+            counted = self._factions.get(play.system)  # None: the system's sides are not counted
             for side, won in sides_won.items() if counted is not None else ():
                 faction = counted.setdefault(side, FactionStats(side))
                 faction.games += 1
@@ -332,7 +372,9 @@ def summarize(
             for (a, a_won), (b, b_won) in combinations(sorted(seated), 2):
                 if a == b:
                     continue
-                duel = duels[(a, b)]
+                duel = duels.get((a, b))
+                if duel is None:
+                    duel = duels[(a, b)] = [0, 0, 0]
                 duel[0] += 1
                 duel[1] += a_won and not b_won
                 duel[2] += b_won and not a_won
@@ -340,31 +382,39 @@ def summarize(
         for stat in competitors.values():
             stat.marks_played.update(marks)
 
-    players = sorted(
-        stats.values(),
-        key=lambda p: (-p.wins, -(p.win_rate or 0), -p.games, -p.coop_sittings, p.label.casefold()),
-    )
-    competitive.sort(key=lambda play: play.sort_key)
-    people: dict[tuple[str, str], Person] = {}  # each roster name's person, looked up once
+    def summary(self) -> Summary:
+        """The counts so far (its players are the tally's: read it before counting more)."""
+        players = sorted(
+            self._stats.values(),
+            key=lambda p: (-p.wins, -(p.win_rate or 0), -p.games, -p.coop_sittings, p.label.casefold()),
+        )
+        competitive = self._competitive
+        competitive.sort(key=lambda play: play.sort_key)  # in place: sorted already but for the new
+        people: dict[tuple[str, str], Person] = {}  # each roster name's person, looked up once
 
-    def person_of(campaign: str, name: str) -> Person:
-        found = people.get((campaign, name))
-        if found is None:
-            found = people[campaign, name] = _person(persons, campaign, name)
-        return found
+        def person_of(campaign: str, name: str) -> Person:
+            found = people.get((campaign, name))
+            if found is None:
+                found = people[campaign, name] = _person(self._persons, campaign, name)
+            return found
 
-    winners = [(play, [person_of(play.campaign, name) for name in play.winners]) for play in competitive]
-    return Summary(
-        players=players,
-        factions=_faction_groups(factions, systems),
-        head_to_head=_head_to_head(players, duels),
-        timeline=[TimelinePoint(play, tuple(person.label for person in won)) for play, won in winners],
-        cumulative_wins=_cumulative_wins(players, winners),
-        competitive_games=len(competitive),
-        coop_sittings=coop_sittings,
-        campaigns=len(records),
-        coop_notes=[systems[system].read_side.counting for system in systems if system in coop_systems],
-    )
+        winners = [(play, [person_of(play.campaign, name) for name in play.winners]) for play in competitive]
+        # Each system in the order its factions and notes are shown, then as first met.
+        seen = self._systems
+        systems = sorted(seen, key=lambda system: (_place(self._order, system), seen[system].seen))
+        return Summary(
+            players=players,
+            factions=_faction_groups(
+                {system: self._factions[system] for system in systems if system in self._factions}, seen
+            ),
+            head_to_head=_head_to_head(players, self._duels),
+            timeline=[TimelinePoint(play, tuple(person.label for person in won)) for play, won in winners],
+            cumulative_wins=_cumulative_wins(players, winners),
+            competitive_games=len(competitive),
+            coop_sittings=self._coop_sittings,
+            campaigns=self._campaigns,
+            coop_notes=[seen[system].counting for system in systems if system in self._coop_systems],
+        )
 
 
 def _place(order: Sequence[str], system: str) -> int:
@@ -374,7 +424,7 @@ def _place(order: Sequence[str], system: str) -> int:
 def _faction_groups(factions: dict[str, dict[str, FactionStats]], systems) -> list[FactionGroup]:
     return [
         FactionGroup(
-            system, systems[system].system_label, systems[system].read_side.side_word,
+            system, systems[system].label, systems[system].side_word,
             sorted(by_name.values(), key=lambda f: (-(f.win_rate or 0), -f.games, f.name)),
         )
         for system, by_name in factions.items()

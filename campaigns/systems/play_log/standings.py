@@ -20,6 +20,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -73,63 +74,120 @@ class Standings:
 
 def standings(record: stats.CampaignRecord) -> Standings:
     """The standings of one campaign's plays (a play log's, or any competitive game's)."""
-    # One campaign: every roster name is its own person (names are unique in a roster).
-    summary = stats.summarize([record], {})
-    plays = sorted((play for play in record.plays if not play.cooperative), key=lambda play: play.sort_key)
-    scores, mode_scores, sides, side_wins, streaks = _per_player(plays)
-    scored_modes = {play.mode for play in plays if any(seat.score is not None for seat in play.seats)}
-    by_mode = len(scored_modes) > 1
-    competitors = summary.competitors
-    players = [
-        PlayerStanding(
-            name=player.label,
-            plays=player.games,
-            wins=player.wins,
-            average_score=_average(scores[player.label]),
-            most_played=_most_played(sides[player.label], side_wins[player.label]),
-            streak=streaks.get(player.label),
-            average_by_mode=tuple(
-                (mode, _average(values)) for mode, values in mode_scores[player.label].items()
-            ) if by_mode else (),
+    return StandingsTally(record).standings()
+
+
+class StandingsTally:
+    """The standings' counts over one campaign's plays in the order played: worked out once,
+    then extended by the plays logged since (`extend`) when they come after every play counted,
+    so a long log's standings after a new play count that play, not the log again."""
+
+    def __init__(self, record: stats.CampaignRecord):
+        # One campaign: every roster name is its own person (names are unique in a roster).
+        self._record = dataclasses.replace(record, plays=())  # what a later play is counted as of
+        self._counts = stats.Tally({})
+        self._counts.add_record(record)
+        self._per_player = _PerPlayer()
+        self._numbers: list[int] = []
+        self._draws = 0
+        self._scored_modes: set[str | None] = set()
+        self._last: tuple | None = None  # the sort key of the latest play counted
+        self._highest = max((play.number for play in record.plays), default=0)
+        self._add(_in_order(record.plays))
+
+    @property
+    def last_number(self) -> int:
+        """The highest play number counted (0 before the first)."""
+        return self._highest
+
+    def extend(self, plays: Iterable[Play]) -> bool:
+        """Count these later plays; False, counting nothing, when one was played before the
+        latest play counted (its streaks and wins over time change: work them out again)."""
+        plays = list(plays)
+        ordered = _in_order(plays)
+        if ordered and self._last is not None and ordered[0].sort_key < self._last:
+            return False
+        self._counts.add_plays(self._record, plays)
+        self._highest = max([self._highest, *(play.number for play in plays)])
+        self._add(ordered)
+        return True
+
+    def _add(self, plays: list[Play]) -> None:
+        self._per_player.add(plays)
+        self._numbers += [play.number for play in plays]
+        self._draws += sum(1 for play in plays if not play.winners)
+        self._scored_modes.update(
+            play.mode for play in plays if any(seat.score is not None for seat in play.seats)
         )
-        for player in competitors
-    ]
-    label_of = {player.key: player.label for player in competitors}
-    return Standings(
-        plays=len(plays),
-        numbers=[play.number for play in plays],
-        draws=sum(1 for play in plays if not play.winners),
-        players=players,
-        head_to_head=summary.head_to_head,
-        cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
-        scored=any(seat.score is not None for play in plays for seat in play.seats),
-        scored_by_mode=by_mode,
-    )
+        if plays:
+            self._last = plays[-1].sort_key
+
+    def standings(self) -> Standings:
+        summary = self._counts.summary()
+        per_player = self._per_player
+        by_mode = len(self._scored_modes) > 1
+        competitors = summary.competitors
+        players = [
+            PlayerStanding(
+                name=player.label,
+                plays=player.games,
+                wins=player.wins,
+                average_score=_average(per_player.scores[player.label]),
+                most_played=_most_played(per_player.sides[player.label], per_player.side_wins[player.label]),
+                streak=per_player.streaks.get(player.label),
+                average_by_mode=tuple(
+                    (mode, _average(values)) for mode, values in per_player.mode_scores[player.label].items()
+                ) if by_mode else (),
+            )
+            for player in competitors
+        ]
+        label_of = {player.key: player.label for player in competitors}
+        return Standings(
+            plays=len(self._numbers),
+            numbers=list(self._numbers),
+            draws=self._draws,
+            players=players,
+            head_to_head=summary.head_to_head,
+            cumulative_wins={label_of[key]: wins for key, wins in summary.cumulative_wins.items()},
+            scored=bool(self._scored_modes),
+            scored_by_mode=by_mode,
+        )
 
 
-def _per_player(plays: Iterable[Play]):
+def _in_order(plays: Iterable[Play]) -> list[Play]:
+    """The competitive plays, in the order they were played."""
+    return sorted((play for play in plays if not play.cooperative), key=lambda play: play.sort_key)
+
+
+class _PerPlayer:
     """Each player's scores (all, and by mode in the order first played), sides played and won
     with, and current streak, over plays in order."""
-    scores: dict[str, list[int]] = defaultdict(list)
-    mode_scores: dict[str, dict[str, list[int]]] = defaultdict(dict)
-    sides: dict[str, Counter] = defaultdict(Counter)
-    side_wins: dict[str, Counter] = defaultdict(Counter)
-    streaks: dict[str, Streak] = {}
-    for play in plays:
-        for seat in play.seats:
-            if seat.score is not None:
-                scores[seat.player].append(seat.score)
-                mode_scores[seat.player].setdefault(play.mode or "", []).append(seat.score)
-            # Each hero a seat ran counts (2-player Captain America: both of a team's).
-            for side in seat.heroes or ((seat.side,) if seat.side else ()):
-                sides[seat.player][side] += 1
-                side_wins[seat.player][side] += seat.winner
-            result = "won" if seat.winner else "drew" if seat.result == DRAW else "lost"
-            before = streaks.get(seat.player)
-            streaks[seat.player] = Streak(
-                result, before.plays + 1 if before and before.result == result else 1
-            )
-    return scores, mode_scores, sides, side_wins, streaks
+
+    def __init__(self):
+        self.scores: dict[str, list[int]] = defaultdict(list)
+        self.mode_scores: dict[str, dict[str, list[int]]] = defaultdict(dict)
+        self.sides: dict[str, Counter] = defaultdict(Counter)
+        self.side_wins: dict[str, Counter] = defaultdict(Counter)
+        self.streaks: dict[str, Streak] = {}
+
+    def add(self, plays: Iterable[Play]) -> None:
+        scores, mode_scores, sides, side_wins, streaks = (
+            self.scores, self.mode_scores, self.sides, self.side_wins, self.streaks
+        )
+        for play in plays:
+            for seat in play.seats:
+                if seat.score is not None:
+                    scores[seat.player].append(seat.score)
+                    mode_scores[seat.player].setdefault(play.mode or "", []).append(seat.score)
+                # Each hero a seat ran counts (2-player Captain America: both of a team's).
+                for side in seat.heroes or ((seat.side,) if seat.side else ()):
+                    sides[seat.player][side] += 1
+                    side_wins[seat.player][side] += seat.winner
+                result = "won" if seat.winner else "drew" if seat.result == DRAW else "lost"
+                before = streaks.get(seat.player)
+                streaks[seat.player] = Streak(
+                    result, before.plays + 1 if before and before.result == result else 1
+                )
 
 
 def _average(values: list[int]) -> float | None:

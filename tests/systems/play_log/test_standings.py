@@ -3,10 +3,13 @@ the demo journals (hand counts in tests/test_stats.py's docstring) and small mad
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from campaigns import registry, stats
 from campaigns.readside.base import DRAW, LOST, WON, Play, Seat
 from campaigns.rules.journal import load
-from campaigns.systems.play_log.standings import Streak, standings
+from campaigns.systems.play_log.standings import StandingsTally, Streak, standings
 
 from tests.journal_files import RULES, journal_path
 
@@ -153,3 +156,35 @@ def test_a_log_of_one_scored_mode_keeps_one_average():
     table = standings(record(play(1, seat("Ana", WON, score=12), seat("Ben", LOST, 2, score=9))))
     assert not table.scored_by_mode and by_name(table)["Ana"].average_by_mode == ()
     assert by_name(table)["Ana"].average_score == 12
+
+
+# Extended by the plays logged since ----------------------------------------------------------
+
+PLAYERS = ("Ana", "Ben", "Cid", "Dee")
+SEATS = st.lists(
+    st.tuples(st.sampled_from(PLAYERS), st.sampled_from([WON, LOST, DRAW]), st.none() | st.integers(0, 30),
+              st.sampled_from(["Thalmor", "Orcs", None])),
+    min_size=2, max_size=4, unique_by=lambda seat: seat[0],
+)
+PLAYS = st.lists(st.tuples(SEATS, st.integers(1, 20), st.sampled_from(["chaos", "civil-war", None])), max_size=30)
+
+
+def made_plays(drawn, first_number=1):
+    return [
+        Play("log", "Log", "risk-skyrim", number, f"2026-01-{day:02d}",
+             tuple(seat(player, result, order, side=side, score=score)
+                   for order, (player, result, score, side) in enumerate(seats, 1)), mode=mode)
+        for number, (seats, day, mode) in enumerate(drawn, first_number)
+    ]
+
+
+@given(before=PLAYS, since=PLAYS)
+def test_standings_extended_by_later_plays_are_those_worked_out_over_them_all(before, since):
+    counted, later = made_plays(before), made_plays(since, len(before) + 1)
+    tally = StandingsTally(record(*counted))
+    tally.standings()  # read before, as a page does, then extended
+    if tally.extend(later):
+        assert tally.standings() == standings(record(*counted, *later))
+    else:  # a later play was played before the latest counted: worked out again, never guessed
+        latest = max(play.sort_key for play in counted)
+        assert any(play.sort_key < latest for play in later)
