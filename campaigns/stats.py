@@ -295,6 +295,12 @@ class Tally:
         # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
         self._duels: dict[tuple[str, str], list[int]] = {}
         self._competitive: list[Play] = []
+        # What `summary` worked out over the competitive plays in the order played, kept for the
+        # next: the first `_in_order` plays' timeline and each competitor's wins after each game
+        # (0 first), until a play counted later was played before the last of those.
+        self._in_order = 0
+        self._timeline: list[TimelinePoint] = []
+        self._running: dict[str, list[int]] = {}
         self._coop_sittings = 0
         self._coop_systems: set[str] = set()
         self._campaigns = 0
@@ -351,6 +357,8 @@ class Tally:
                         stat.completed[play.completed] += 1
                 continue
             self._competitive.append(play)
+            if self._in_order and play.sort_key < self._competitive[self._in_order - 1].sort_key:
+                self._in_order, self._timeline, self._running = 0, [], {}  # worked out again
             seated = []
             sides_won: dict[str, bool] = {}
             for seat in play.seats:
@@ -389,16 +397,10 @@ class Tally:
             key=lambda p: (-p.wins, -(p.win_rate or 0), -p.games, -p.coop_sittings, p.label.casefold()),
         )
         competitive = self._competitive
-        competitive.sort(key=lambda play: play.sort_key)  # in place: sorted already but for the new
-        people: dict[tuple[str, str], Person] = {}  # each roster name's person, looked up once
-
-        def person_of(campaign: str, name: str) -> Person:
-            found = people.get((campaign, name))
-            if found is None:
-                found = people[campaign, name] = _person(self._persons, campaign, name)
-            return found
-
-        winners = [(play, [person_of(play.campaign, name) for name in play.winners]) for play in competitive]
+        # The plays counted since the last summary, in order after those already in order (none
+        # sorts before them, else all are sorted again): stable, as one sort of them all.
+        competitive[self._in_order :] = sorted(competitive[self._in_order :], key=lambda play: play.sort_key)
+        self._in_order_from(competitive)
         # Each system in the order its factions and notes are shown, then as first met.
         seen = self._systems
         systems = sorted(seen, key=lambda system: (_place(self._order, system), seen[system].seen))
@@ -408,13 +410,39 @@ class Tally:
                 {system: self._factions[system] for system in systems if system in self._factions}, seen
             ),
             head_to_head=_head_to_head(players, self._duels),
-            timeline=[TimelinePoint(play, tuple(person.label for person in won)) for play, won in winners],
-            cumulative_wins=_cumulative_wins(players, winners),
+            timeline=list(self._timeline),
+            cumulative_wins={p.key: list(self._running[p.key]) for p in players if p.games},
             competitive_games=len(competitive),
             coop_sittings=self._coop_sittings,
             campaigns=self._campaigns,
             coop_notes=[seen[system].counting for system in systems if system in self._coop_systems],
         )
+
+
+    def _in_order_from(self, competitive: list[Play]) -> None:
+        """The timeline and each competitor's wins after each game, on from the plays in order
+        already worked out."""
+        people: dict[tuple[str, str], Person] = {}  # each roster name's person, looked up once
+
+        def person_of(campaign: str, name: str) -> Person:
+            found = people.get((campaign, name))
+            if found is None:
+                found = people[campaign, name] = _person(self._persons, campaign, name)
+            return found
+
+        running, done = self._running, self._in_order
+        for play in competitive[done:]:
+            won = [person_of(play.campaign, name) for name in play.winners]
+            self._timeline.append(TimelinePoint(play, tuple(person.label for person in won)))
+            for seat in play.seats:  # a competitor's wins from the first game on (0 until their first)
+                key = person_of(play.campaign, seat.player).key
+                if key not in running:
+                    running[key] = [0] * (done + 1)
+            keys = {person.key for person in won}
+            for key, counts in running.items():
+                counts.append(counts[-1] + (key in keys))
+            done += 1
+        self._in_order = done
 
 
 def _place(order: Sequence[str], system: str) -> int:
@@ -451,13 +479,3 @@ def _head_to_head(players: list[PlayerStats], duels) -> list[HeadToHeadRow]:
             )
         rows.append(HeadToHeadRow(row_player.label, tuple(cells)))
     return rows
-
-
-def _cumulative_wins(players, winners: list[tuple[Play, list[Person]]]) -> dict[str, list[int]]:
-    """Each competitor's wins after each game (`winners`: each game in order, who won it)."""
-    running = {p.key: [0] for p in players if p.games}
-    for _, won in winners:
-        keys = {person.key for person in won}
-        for key, counts in running.items():
-            counts.append(counts[-1] + (key in keys))
-    return running

@@ -304,3 +304,16 @@ def test_whole_dates_label_three_games_so_they_never_overlap():
     assert [tick.label for tick in chart.x_ticks] == ["1 Sep 2026", "14 Sep 2026", "28 Sep 2026"]
     gaps = [b.position - a.position for a, b in zip(chart.x_ticks, chart.x_ticks[1:])]
     assert min(gaps) > len("15 Sep 2026") * charts.CHARACTER_WIDTH
+
+
+@pytest.mark.parametrize("first", list(FILES))
+def test_a_tally_read_then_counting_more_campaigns_is_the_summary_of_them_all(first):
+    """`stats.Tally` keeps what it worked out over the plays in order for its next summary: a
+    campaign counted after a summary, whatever its plays' days (before or after those counted),
+    gives what summarize gives of all of them at once."""
+    records = [record(first), *(record(system) for system in FILES if system != first)]
+    persons = stats.people(entry for system in FILES for entry in roster(system))
+    tally = stats.Tally(persons)
+    for each in records:
+        tally.add_record(each)
+        assert tally.summary() == stats.summarize(records[: records.index(each) + 1], persons)
