@@ -1,6 +1,7 @@
 """Helpers the tests of this folder share (not test modules importing each other)."""
 
 import copy
+import datetime
 
 from campaigns import exports, registry, states, stats, store
 from campaigns.models import Membership
@@ -56,6 +57,20 @@ def import_log(data, owner):
 
 
 JOURNALS = {"risk-skyrim": "risk_skyrim_plays.json", "captain-america": "captain_america_plays.json"}
+
+
+def long_log(plays, owner, system="risk-skyrim"):
+    """A log of `plays` plays of the system's shipped journal over and over, renumbered and
+    dated one day after another (so a play logged next comes after every one), with a viewer."""
+    data = load_journal(JOURNALS[system])
+    shipped = data["games"]
+    data["games"] = [
+        {**copy.deepcopy(shipped[n % len(shipped)]), "number": n + 1,
+         "played_on": (datetime.date(2021, 1, 1) + datetime.timedelta(days=n)).isoformat()}
+        for n in range(plays)
+    ]
+    data["name"] = f"{plays} plays"
+    return import_log(data, owner)
 
 
 def play_log_with(plays, owner, system="risk-skyrim"):

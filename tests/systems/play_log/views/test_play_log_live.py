@@ -17,7 +17,7 @@ from campaigns.systems.play_log.plays import PLAYS_PER_PAGE
 from tests.conftest import load_journal
 from tests.factories import UserFactory
 from tests.query_counts import count_queries as queries
-from tests.systems.play_log.views.helpers import JOURNALS, play_log_with
+from tests.systems.play_log.views.helpers import JOURNALS, long_log, play_log_with
 
 HTMX = {"HX-Request": "true"}
 
@@ -267,10 +267,10 @@ def test_after_the_notice_the_play_is_saved_as_the_next_number(client, owner, sy
 # A refresh keeps what the phone shows: the plays loaded with "Older plays" stay ---------------
 
 
-def _long_log(owner, plays=45):
-    from tests.systems.play_log.views.helpers import import_log, skyrim_log
-
-    return import_log(skyrim_log(plays), owner)
+@pytest.fixture(params=list(JOURNALS))
+def long_logged(request, owner):
+    """A 45-play log of the system's shipped plays, dated one after another."""
+    return long_log(45, owner, request.param)
 
 
 def _item_numbers(html, oob=None):
@@ -282,8 +282,8 @@ def _item_numbers(html, oob=None):
     return [int(n) for n in re.findall(r'<li class="play-item[^"]*" id="play-(\d+)"%s>' % morphed, html)]
 
 
-def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner):
-    campaign = _long_log(owner)
+def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     seen = version(campaign)
     number = another_phone_logs(campaign, owner)  # play 46
@@ -298,8 +298,8 @@ def test_a_play_logged_after_page_2_was_loaded_comes_alone_on_top(client, owner)
     assert '<span class="muted" id="plays-more-count" hx-swap-oob="morph">41 of 46 shown</span>' in html
 
 
-def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
-    campaign = _long_log(owner)
+def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     seen = version(campaign)
     corrected = {**store.export_journal(campaign)["games"][9], "played_on": "2020-02-02"}
@@ -313,8 +313,8 @@ def test_a_correction_of_a_play_on_page_2_shows_in_place(client, owner):
     assert "Deleted" in deleted_item[: deleted_item.index("</li>")]
 
 
-def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner):
-    campaign = _long_log(owner)
+def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     third = client.get(reverse("history", args=[campaign.slug]), {"page": 3}).content.decode()
     assert '<input type="hidden" id="plays-top" name="top" value="">' in third
@@ -326,24 +326,27 @@ def test_an_older_page_opened_by_its_link_takes_no_play_on_top(client, owner):
     assert _item_numbers(html) == []  # nothing it shows changed
 
 
-def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner):
-    campaign = _long_log(owner)
-    roster.add_player(campaign, "Dee")
+def test_the_poll_follows_the_filter_s_player_not_an_old_page(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
-    seen = version(campaign)
     games = store.export_journal(campaign)["games"]
-    seats = games[-1]["seats"]
-    dee_plays = {**games[-1], "number": 46, "seats": [{**seats[0], "player": "Dee"}, *seats[1:]]}
-    store.append(campaign, [Entry("game", dee_plays)], owner)
+    # Play 46 is played by newcomers alone: Zoe first.
+    newcomers = ["Zoe", "Yan", "Xia", "Wes", "Val", "Uma"][: len(games[-1]["seats"])]
+    seats = [{**seat, "player": name} for seat, name in zip(games[-1]["seats"], newcomers)]
+    for name in newcomers:
+        roster.add_player(campaign, name)
+    seen = version(campaign)
+    zoe_plays = {**games[-1], "number": 46, "seats": seats}
+    store.append(campaign, [Entry("game", zoe_plays)], owner)
     # The history was on ?page=3, then the filter chose Ana: the list shows Ana's latest plays.
     html = poll(client, campaign, v=seen, on="history", player="Ana", newest=45, oldest=26, top=1).content.decode()
     assert _item_numbers(html) == []  # play 46 is not Ana's, and none of hers changed
-    html = poll(client, campaign, v=seen, on="history", player="Dee", newest=0, oldest=0, top=1).content.decode()
+    html = poll(client, campaign, v=seen, on="history", player="Zoe", newest=0, oldest=0, top=1).content.decode()
     assert '<ol class="play-list" id="plays" hx-swap-oob="morph">' in html and _item_numbers(html) == [46]
 
 
-def test_an_undone_play_that_was_shown_brings_the_list_back_to_its_first_page(client, owner):
-    campaign = _long_log(owner)
+def test_an_undone_play_that_was_shown_brings_the_list_back_to_its_first_page(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     another_phone_logs(campaign, owner)
     seen = version(campaign)
@@ -355,8 +358,8 @@ def test_an_undone_play_that_was_shown_brings_the_list_back_to_its_first_page(cl
     assert "20 of 45 shown" in html
 
 
-def test_a_poll_that_says_it_shows_every_play_renders_a_page_at_most(client, owner):
-    campaign = _long_log(owner)
+def test_a_poll_that_says_it_shows_every_play_renders_a_page_at_most(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     seen = version(campaign)
     number = another_phone_logs(campaign, owner)
@@ -414,8 +417,8 @@ def test_four_phones_of_a_table_asking_alike_get_the_fresh_part_rendered_once(cl
 # Only what the writes since changed (store.changes_since) -----------------------------------
 
 
-def test_with_every_write_since_known_only_the_plays_they_named_are_redrawn(client, owner):
-    campaign = _long_log(owner)
+def test_with_every_write_since_known_only_the_plays_they_named_are_redrawn(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     seen = version(campaign)
     number = another_phone_logs(campaign, owner)  # play 46
@@ -432,8 +435,8 @@ def test_with_every_write_since_known_only_the_plays_they_named_are_redrawn(clie
     assert _item_numbers(html, oob=False) == [] and _item_numbers(html, oob=True) == [40]
 
 
-def test_an_undone_correction_redraws_its_play(client, owner):
-    campaign = _long_log(owner)
+def test_an_undone_correction_redraws_its_play(client, owner, long_logged):
+    campaign = long_logged
     client.force_login(owner)
     corrected = {**store.export_journal(campaign)["games"][39], "played_on": "2020-02-02"}
     store.append(campaign, [play_log.correction_entry(40, corrected)], owner)
@@ -445,12 +448,12 @@ def test_an_undone_correction_redraws_its_play(client, owner):
     assert "Corrected" not in item[: item.index("</li>")]
 
 
-def test_a_write_that_names_no_play_or_a_record_gone_redraws_what_the_phone_shows(client, owner):
+def test_a_write_that_names_no_play_or_a_record_gone_redraws_what_the_phone_shows(client, owner, long_logged):
     """A roster name changed (every play it is in reads it), or a write's row is gone: the
     refresh morphs the latest plays shown, a page at most, as it does without rows."""
     from campaigns.models import JournalChange
 
-    campaign = _long_log(owner)
+    campaign = long_logged
     client.force_login(owner)
     seen = version(campaign)
     number = another_phone_logs(campaign, owner)
@@ -468,10 +471,12 @@ def test_a_write_that_names_no_play_or_a_record_gone_redraws_what_the_phone_show
     assert _item_numbers(html, oob=True) == list(range(number - 1, 27, -1))
 
 
-def test_no_row_is_asked_for_a_phone_far_behind_or_not_behind_and_a_campaign_keeps_its_latest(owner):
+def test_no_row_is_asked_for_a_phone_far_behind_or_not_behind_and_a_campaign_keeps_its_latest(
+    owner, long_logged
+):
     from campaigns.models import JournalChange
 
-    campaign = _long_log(owner)
+    campaign = long_logged
     seen = version(campaign)
     for _ in range(store.CHANGED_VERSIONS + 1):
         another_phone_logs(campaign, owner)

@@ -11,7 +11,7 @@ from campaigns.rules.base import Entry
 from campaigns.rules.play_log import records
 from campaigns.rules.play_log.records import CHUNK
 
-from tests.systems.play_log.views.helpers import import_log, skyrim_log
+from tests.systems.play_log.views.helpers import JOURNALS, long_log
 
 PLAYS = 3 * CHUNK + 30  # four chunks, the latest 20 plays in the last
 
@@ -44,8 +44,9 @@ def _another_worker_after_a_write(campaign, owner):
         ("standings", 4),  # every play counted: all of them, as it must
     ],
 )
-def test_the_first_page_on_another_worker_reads_the_plays_it_shows(client, owner, chunks_read, page, chunks):
-    campaign = import_log(skyrim_log(PLAYS), owner)
+@pytest.mark.parametrize("system", JOURNALS)
+def test_the_first_page_on_another_worker_reads_the_plays_it_shows(client, owner, chunks_read, page, chunks, system):
+    campaign = long_log(PLAYS, owner, system)
     client.force_login(owner)
     _another_worker_after_a_write(campaign, owner)
     del chunks_read[:]
@@ -55,8 +56,9 @@ def test_the_first_page_on_another_worker_reads_the_plays_it_shows(client, owner
     assert len(chunks_read) == chunks
 
 
-def test_another_phones_live_refresh_reads_the_last_chunk_at_most(client, owner, chunks_read):
-    campaign = import_log(skyrim_log(PLAYS), owner)
+@pytest.mark.parametrize("system", JOURNALS)
+def test_another_phones_live_refresh_reads_the_last_chunk_at_most(client, owner, chunks_read, system):
+    campaign = long_log(PLAYS, owner, system)
     client.force_login(owner)
     seen = campaign.journal_version
     _another_worker_after_a_write(campaign, owner)

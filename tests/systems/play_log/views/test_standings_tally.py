@@ -14,7 +14,7 @@ from campaigns import roster, states, stats, store
 from campaigns.rules import play_log
 from campaigns.rules.base import Entry
 
-from tests.systems.play_log.views.helpers import import_log, skyrim_log
+from tests.systems.play_log.views.helpers import JOURNALS, long_log
 
 PER_VIEW = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": |nonce=)"[^"]*"')
 
@@ -48,10 +48,11 @@ def _log_next(campaign, owner, played_on=None):
     return number
 
 
+@pytest.mark.parametrize("system", JOURNALS)
 def test_after_a_play_is_logged_the_standings_count_it_alone_and_read_as_worked_out_whole(
-    client, owner, worked_out
+    client, owner, worked_out, system
 ):
-    campaign = import_log(skyrim_log(40), owner)
+    campaign = long_log(40, owner, system)
     client.force_login(owner)
     _standings(client, campaign)
     assert worked_out == [1]
@@ -68,8 +69,9 @@ def test_after_a_play_is_logged_the_standings_count_it_alone_and_read_as_worked_
     "change",
     ["correction", "deletion", "played before the latest", "a name changed", "another worker"],
 )
-def test_any_other_change_works_the_standings_out_again(client, owner, worked_out, change):
-    campaign = import_log(skyrim_log(40), owner)
+@pytest.mark.parametrize("system", JOURNALS)
+def test_any_other_change_works_the_standings_out_again(client, owner, worked_out, change, system):
+    campaign = long_log(40, owner, system)
     client.force_login(owner)
     _standings(client, campaign)
     if change == "correction":
