@@ -94,18 +94,45 @@ def value_ticks(top_value: int, step: int, y) -> list[Tick]:
     return [Tick(round(y(value), 1), str(value)) for value in range(0, top_value + 1, step)]
 
 
+# Steps nearer each other along x than this (in SVG units, about a CSS pixel each on a phone)
+# are drawn at one x: a 5,000-play log's wins over time is a few hundred steps a line, not
+# thousands, and looks the same (cumulative wins only climb: one step up there).
+STEP_GRAIN = 0.5
+
+
 def step_path(values: list[int], x, y, nudge: float = 0.0) -> str:
     """The SVG path d of a step line through values[0], values[1] …: flat along each index,
     straight up or down where the value changes. `x` places an index, `y` a value; `nudge`
-    shifts the whole line down and right (px)."""
+    shifts the whole line down and right (px). Changes within STEP_GRAIN of each other along x
+    are one vertical line at the first one's place, through each value where it turns."""
     if not values:
         return ""
-    path = [f"M{x(0) + nudge:.1f} {y(values[0]) + nudge:.1f}"]
+    first, last = x(0), x(len(values) - 1)
+    path = [f"M{first + nudge:.1f} {y(values[0]) + nudge:.1f}"]
+    column, run = None, []  # the grain the latest changes fall in; their values, turns kept
+    before = values[0]
     for index in range(1, len(values)):
-        if values[index] != values[index - 1]:
-            path.append(f"H{x(index) + nudge:.1f}V{y(values[index]) + nudge:.1f}")
-    path.append(f"H{x(len(values) - 1) + nudge:.1f}")
+        value = values[index]
+        if value == before:
+            continue
+        here = round(x(index) / STEP_GRAIN)
+        if here != column:
+            path += _vertical(run, y, nudge)
+            path.append(f"H{min(max(here * STEP_GRAIN, first), last) + nudge:.1f}")
+            column, run = here, [before, value]
+        elif (run[-1] - run[-2]) * (value - run[-1]) > 0:
+            run[-1] = value  # on the way the line was already going
+        else:
+            run.append(value)  # it turns
+        before = value
+    path += _vertical(run, y, nudge)
+    path.append(f"H{last + nudge:.1f}")
     return "".join(path)
+
+
+def _vertical(run: list[int], y, nudge: float) -> list[str]:
+    """The vertical moves through a run of values at one x (its first is where the line was)."""
+    return [f"V{y(value) + nudge:.1f}" for value in run[1:]]
 
 
 def series_classes(keys_and_labels) -> dict[str, str]:

@@ -20,6 +20,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from campaigns import charts, registry, stats
 from campaigns.rules.journal import load
@@ -317,3 +319,63 @@ def test_a_tally_read_then_counting_more_campaigns_is_the_summary_of_them_all(fi
     for each in records:
         tally.add_record(each)
         assert tally.summary() == stats.summarize(records[: records.index(each) + 1], persons)
+
+
+def _naive_step_path(values, x, y):
+    """Every change drawn where it is: the step line as it reads, for short series."""
+    path = [f"M{x(0):.1f} {y(values[0]):.1f}"]
+    for index in range(1, len(values)):
+        if values[index] != values[index - 1]:
+            path.append(f"H{x(index):.1f}V{y(values[index]):.1f}")
+    return "".join(path) + f"H{x(len(values) - 1):.1f}"
+
+
+def _vertices(path):
+    """The points a path d of M, H and V moves visits."""
+    points, cx, cy = [], 0.0, 0.0
+    for command, a, b in re.findall(r"([MHV])(-?[\d.]+)(?: (-?[\d.]+))?", path):
+        if command == "M":
+            cx, cy = float(a), float(b)
+        elif command == "H":
+            cx = float(a)
+        else:
+            cy = float(a)
+        points.append((cx, cy))
+    return points
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=40))
+def test_a_step_line_with_room_between_its_steps_is_every_step(values):
+    x, y = charts.along(len(values) - 1, 26.0, 262.0), charts.along(9, 200.0, 12.0)
+    if len(values) > 1 and x(1) - x(0) < 4 * charts.STEP_GRAIN:
+        return
+    # Each change where it is, its x on the grain (within half of it).
+    drawn, naive = _vertices(charts.step_path(values, x, y)), _vertices(_naive_step_path(values, x, y))
+    assert len(drawn) == len(naive)
+    assert all(abs(a[0] - b[0]) <= charts.STEP_GRAIN / 2 + 0.05 and a[1] == b[1] for a, b in zip(drawn, naive))
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=3000))
+def test_a_long_step_line_is_drawn_a_grain_at_a_time_through_every_value_it_turns_at(moves):
+    values = [0]
+    for move in moves:
+        values.append(values[-1] + move)
+    x, y = charts.along(len(values) - 1, 26.0, 262.0), charts.along(1, 0.0, 1.0)
+    points = _vertices(charts.step_path(values, x, y))
+    xs = [point[0] for point in points]
+    assert xs == sorted(xs) and xs[0] == 26.0 and xs[-1] == 262.0  # never back, end to end
+    assert len(set(xs)) <= (262 - 26) / charts.STEP_GRAIN + 2
+    assert points[-1][1] == pytest.approx(values[-1], abs=0.05)
+    # The line reaches the highest and the lowest value, where it turns.
+    assert max(p[1] for p in points) == pytest.approx(max(values), abs=0.05)
+    assert min(p[1] for p in points) == pytest.approx(min(values), abs=0.05)
+
+
+def test_a_5000_play_wins_line_is_a_few_hundred_steps():
+    wins = [0]
+    for play in range(5000):
+        wins.append(wins[-1] + (play % 4 == 0))
+    chart = charts.wins_over_time([("Ana", wins, "series-0")], [f"Play {n}" for n in range(1, 5001)])
+    (ana,) = chart.series
+    assert ana.path.count("V") <= (chart.right - chart.left) / charts.STEP_GRAIN + 1
+    assert ana.total == 1250 and _vertices(ana.path)[-1] == (ana.end_x, ana.end_y)
