@@ -285,6 +285,22 @@ class CampaignStatsRecord(models.Model):
         return f"{self.campaign_id}: {self.key}"
 
 
+class StandingsTallyRecord(models.Model):
+    """A play log's standings as counted at journal version `version` (a pickled
+    `StandingsTally`, tens of KB at 5,000 plays), kept for the address, name and format `key`
+    names: the first standings after a play is logged, on any worker or app server, count the
+    plays logged since (campaigns/systems/play_log/views/standings.py), not the whole log. A
+    row whose key is not the campaign's now is never read."""
+
+    campaign = models.OneToOneField(Campaign, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=300)
+    version = models.PositiveIntegerField()
+    tally = models.BinaryField()
+
+    def __str__(self):
+        return f"{self.campaign_id} v{self.version}: {self.key}"
+
+
 class JournalChange(models.Model):
     """The play numbers one journal write named (a play logged, corrected, deleted, restored,
     or the entry undone), under the version it made: a page at an earlier version redraws or

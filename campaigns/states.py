@@ -393,24 +393,12 @@ def _checkpoint_after_commit(campaign_id: int, working: Working) -> None:
     _keep_writer(campaign_id, working)
 
 
-# Other in-process memos of what states gave (a play log's standings tally), forgotten with them.
-_forgotten_with: list = []
-
-
-def forget_with(clear) -> None:
-    """Call `clear()` whenever the in-process timelines are forgotten."""
-    _forgotten_with.append(clear)
-
-
 def forget_in_process() -> None:
-    """Drop the in-process timelines (as a fresh server process would start), and what was
-    worked out from them and kept in the process (`forget_with`)."""
+    """Drop the in-process timelines (as a fresh server process would start)."""
     with _memo_lock:
         _memo.clear()
         _journals.clear()
         _writers.clear()
-    for clear in _forgotten_with:
-        clear()
 
 
 def timeline(campaign: Campaign) -> Timeline:

@@ -30,6 +30,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,10 +65,16 @@ def campaign_record(key: str, name: str, system: Any, state: Any) -> CampaignRec
     """A campaign's plays (and the marks its players won) from its folded state, read by
     `system`, its GameSystem (campaigns/systems/base.py: its key, label and read side): what
     the fold recorded of each game (who sat at a Dawnguard sitting included)."""
+    plays = tuple(system.read_side.plays(state, key, name))
+    return dataclasses.replace(campaign_heading(key, name, system, state), plays=plays)
+
+
+def campaign_heading(key: str, name: str, system: Any, state: Any) -> CampaignRecord:
+    """A campaign's record without its plays (none read): what later plays are counted as of."""
     read_side = system.read_side
     return CampaignRecord(
-        key, name, system.key, tuple(read_side.plays(state, key, name)),
-        system.label, read_side, marks=read_side.marks(state), game_word=system.count_words.one,
+        key, name, system.key, (), system.label, read_side,
+        marks=read_side.marks(state), game_word=system.count_words.one,
     )
 
 
@@ -286,7 +293,12 @@ class Tally:
     standings were last worked out), read as a Summary at any time (`summary`)."""
 
     def __init__(
-        self, persons: Mapping[tuple[str, str], Person], me: int | None = None, *, order: Sequence[str] = ()
+        self,
+        persons: Mapping[tuple[str, str], Person],
+        me: int | None = None,
+        *,
+        order: Sequence[str] = (),
+        timeline: bool = True,
     ):
         self._persons, self._me, self._order = persons, me, tuple(order)
         self._stats: dict[str, PlayerStats] = {}
@@ -294,11 +306,17 @@ class Tally:
         self._factions: dict[str, dict[str, FactionStats]] = {}  # for systems whose sides count
         # (a, b) with a < b -> [games both played, games a won and b not, games b won and a not]
         self._duels: dict[tuple[str, str], list[int]] = {}
+        # Without a timeline (`timeline=False`: a log's standings, kept small to be stored) the
+        # plays are let go once a summary has put them in order, and a play counted later must
+        # not sort before them (ValueError): nothing is left to work the order out again from.
+        self._keeps_plays = timeline
         self._competitive: list[Play] = []
         # What `summary` worked out over the competitive plays in the order played, kept for the
         # next: the first `_in_order` plays' timeline and each competitor's wins after each game
         # (0 first), until a play counted later was played before the last of those.
         self._in_order = 0
+        self._let_go = 0  # the plays in order let go (without a timeline)
+        self._last_key: tuple | None = None  # the sort key of the last play in order
         self._timeline: list[TimelinePoint] = []
         self._running: dict[str, list[int]] = {}
         self._coop_sittings = 0
@@ -357,8 +375,10 @@ class Tally:
                         stat.completed[play.completed] += 1
                 continue
             self._competitive.append(play)
-            if self._in_order and play.sort_key < self._competitive[self._in_order - 1].sort_key:
-                self._in_order, self._timeline, self._running = 0, [], {}  # worked out again
+            if self._last_key is not None and play.sort_key < self._last_key:
+                if not self._keeps_plays:
+                    raise ValueError(f"Play {play.number} was played before the plays counted in order.")
+                self._in_order, self._last_key, self._timeline, self._running = 0, None, [], {}  # again
             seated = []
             sides_won: dict[str, bool] = {}
             for seat in play.seats:
@@ -401,6 +421,10 @@ class Tally:
         # sorts before them, else all are sorted again): stable, as one sort of them all.
         competitive[self._in_order :] = sorted(competitive[self._in_order :], key=lambda play: play.sort_key)
         self._in_order_from(competitive)
+        counted = self._let_go + len(competitive)
+        if not self._keeps_plays:
+            self._let_go, self._in_order = counted, 0
+            del competitive[:]
         # Each system in the order its factions and notes are shown, then as first met.
         seen = self._systems
         systems = sorted(seen, key=lambda system: (_place(self._order, system), seen[system].seen))
@@ -412,7 +436,7 @@ class Tally:
             head_to_head=_head_to_head(players, self._duels),
             timeline=list(self._timeline),
             cumulative_wins={p.key: list(self._running[p.key]) for p in players if p.games},
-            competitive_games=len(competitive),
+            competitive_games=counted,
             coop_sittings=self._coop_sittings,
             campaigns=self._campaigns,
             coop_notes=[seen[system].counting for system in systems if system in self._coop_systems],
@@ -430,19 +454,22 @@ class Tally:
                 found = people[campaign, name] = _person(self._persons, campaign, name)
             return found
 
-        running, done = self._running, self._in_order
+        running, done, keeps = self._running, self._in_order, self._keeps_plays
         for play in competitive[done:]:
             won = [person_of(play.campaign, name) for name in play.winners]
-            self._timeline.append(TimelinePoint(play, tuple(person.label for person in won)))
+            if keeps:
+                self._timeline.append(TimelinePoint(play, tuple(person.label for person in won)))
             for seat in play.seats:  # a competitor's wins from the first game on (0 until their first)
                 key = person_of(play.campaign, seat.player).key
                 if key not in running:
-                    running[key] = [0] * (done + 1)
+                    running[key] = [0] * (self._let_go + done + 1)
             keys = {person.key for person in won}
             for key, counts in running.items():
                 counts.append(counts[-1] + (key in keys))
             done += 1
         self._in_order = done
+        if done:
+            self._last_key = competitive[done - 1].sort_key
 
 
 def _place(order: Sequence[str], system: str) -> int:

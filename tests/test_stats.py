@@ -15,6 +15,7 @@ Hand counts (the journals as tests/journal_files.py finds them):
 - Dawnguard, 5 sittings: Ana, Ben, Cid and Dee at all five, Eve from sitting 3 (she joins in it).
 """
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -319,6 +320,25 @@ def test_a_tally_read_then_counting_more_campaigns_is_the_summary_of_them_all(fi
     for each in records:
         tally.add_record(each)
         assert tally.summary() == stats.summarize(records[: records.index(each) + 1], persons)
+
+
+@pytest.mark.parametrize("first", list(FILES))
+def test_a_tally_without_a_timeline_counts_the_same_and_refuses_a_play_played_before_those_counted(first):
+    """`Tally(timeline=False)` lets the plays go once in order (a log's standings, stored): the
+    same counts but the timeline, and a later play played before them is refused, not guessed."""
+    records = [record(first), *(record(system) for system in FILES if system != first)]
+    persons = stats.people(entry for system in FILES for entry in roster(system))
+    tally = stats.Tally(persons, timeline=False)
+    for upto, each in enumerate(records, 1):
+        try:
+            tally.add_record(each)
+        except ValueError:
+            earliest = min(play.sort_key for play in each.plays if not play.cooperative)
+            assert earliest < max(p.sort_key for r in records[: upto - 1] for p in r.plays if not p.cooperative)
+            return
+        whole = stats.summarize(records[:upto], persons)
+        assert tally.summary() == dataclasses.replace(whole, timeline=[])
+        assert not tally._competitive  # the plays let go
 
 
 def _naive_step_path(values, x, y):

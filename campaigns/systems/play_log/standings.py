@@ -21,6 +21,7 @@ Decisions:
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -72,6 +73,10 @@ class Standings:
     scored_by_mode: bool = False  # several modes carry scores: each averaged apart
 
 
+# What a stored StandingsTally holds: another number when that changes, so none is read as it.
+TALLY_FORMAT = 1
+
+
 def standings(record: stats.CampaignRecord) -> Standings:
     """The standings of one campaign's plays (a play log's, or any competitive game's)."""
     return StandingsTally(record).standings()
@@ -85,7 +90,8 @@ class StandingsTally:
     def __init__(self, record: stats.CampaignRecord):
         # One campaign: every roster name is its own person (names are unique in a roster).
         self._record = dataclasses.replace(record, plays=())  # what a later play is counted as of
-        self._counts = stats.Tally({})
+        # Counts, not plays: the tally is small enough to be stored (`stored`, `resumed`).
+        self._counts = stats.Tally({}, timeline=False)
         self._counts.add_record(record)
         self._per_player = _PerPlayer()
         self._numbers: list[int] = []
@@ -94,6 +100,19 @@ class StandingsTally:
         self._last: tuple | None = None  # the sort key of the latest play counted
         self._highest = max((play.number for play in record.plays), default=0)
         self._add(_in_order(record.plays))
+
+    def stored(self) -> bytes:
+        """The tally as bytes to keep (in the database), without its campaign's record: what a
+        later play is counted as of is given back by `resumed`."""
+        return pickle.dumps({**self.__dict__, "_record": None}, pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def resumed(cls, stored: bytes, record: stats.CampaignRecord) -> StandingsTally:
+        """A stored tally, its campaign's record (its plays not needed) given back."""
+        tally = cls.__new__(cls)
+        tally.__dict__.update(pickle.loads(stored))  # noqa: S301 (bytes this app stored)
+        tally._record = dataclasses.replace(record, plays=())
+        return tally
 
     @property
     def last_number(self) -> int:
@@ -164,7 +183,8 @@ class _PerPlayer:
     with, and current streak, over plays in order."""
 
     def __init__(self):
-        self.scores: dict[str, list[int]] = defaultdict(list)
+        # A player's scores as [their sum, how many]: an average needs no more.
+        self.scores: dict[str, list[int]] = defaultdict(_no_scores)
         self.mode_scores: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.sides: dict[str, Counter] = defaultdict(Counter)
         self.side_wins: dict[str, Counter] = defaultdict(Counter)
@@ -177,8 +197,10 @@ class _PerPlayer:
         for play in plays:
             for seat in play.seats:
                 if seat.score is not None:
-                    scores[seat.player].append(seat.score)
-                    mode_scores[seat.player].setdefault(play.mode or "", []).append(seat.score)
+                    by_mode = mode_scores[seat.player].setdefault(play.mode or "", _no_scores())
+                    for total in (scores[seat.player], by_mode):
+                        total[0] += seat.score
+                        total[1] += 1
                 # Each hero a seat ran counts (2-player Captain America: both of a team's).
                 for side in seat.heroes or ((seat.side,) if seat.side else ()):
                     sides[seat.player][side] += 1
@@ -190,8 +212,13 @@ class _PerPlayer:
                 )
 
 
-def _average(values: list[int]) -> float | None:
-    return round(sum(values) / len(values), 1) if values else None
+def _no_scores() -> list[int]:
+    return [0, 0]
+
+
+def _average(total: list[int]) -> float | None:
+    """The average of [a sum, how many], to one place."""
+    return round(total[0] / total[1], 1) if total[1] else None
 
 
 def _most_played(played: Counter, won: Counter) -> tuple[str, int] | None:

@@ -178,11 +178,13 @@ def made_plays(drawn, first_number=1):
     ]
 
 
-@given(before=PLAYS, since=PLAYS)
-def test_standings_extended_by_later_plays_are_those_worked_out_over_them_all(before, since):
+@given(before=PLAYS, since=PLAYS, stored=st.booleans())
+def test_standings_extended_by_later_plays_are_those_worked_out_over_them_all(before, since, stored):
     counted, later = made_plays(before), made_plays(since, len(before) + 1)
     tally = StandingsTally(record(*counted))
     tally.standings()  # read before, as a page does, then extended
+    if stored:  # by another worker, from the database
+        tally = StandingsTally.resumed(tally.stored(), record())
     if tally.extend(later):
         assert tally.standings() == standings(record(*counted, *later))
     else:  # a later play was played before the latest counted: worked out again, never guessed

@@ -243,7 +243,8 @@ PAGES = {
     # url name: (extra args, bound)
     "play_detail": ([3], 6),
     "history": ([], 6),
-    "standings": ([], 5),
+    # Rendered: its tally read, and stored for this version (an upsert in its own savepoint).
+    "standings": ([], 8),
     "campaign_detail": ([], 8),
 }
 
