@@ -2,10 +2,11 @@
 tables against gunicorn as docs/deploying.md deploys it (3 workers of 4 threads) on 127.0.0.1,
 on this machine.
 
-Each table is a Captain America log with 4 phones polling its live refresh every 2 seconds
-(`play/live/?v=<version>&on=overview`: an empty 204 while nothing changed, the fresh part
-after a change) and one tap every 4 to 6 seconds (the log-a-play form fetched, then a play
-posted through it: a write under the campaign's lock). The number of tables grows each step
+Each table is a Captain America log with 4 phones that open its overview and then poll its live
+refresh every 2 seconds as the page does (`play/live/?v=<version>&on=overview` with the plays
+the list shows: an empty 204 while nothing changed, what changed after a change) and one tap
+every 4 to 6 seconds (the log-a-play form fetched, then a play posted through it: a write
+under the campaign's lock). The number of tables grows each step
 (4, 8, 12, 18, 27, ... up to --most) for --seconds each, after a warm-up that is not counted;
 a step holds when no request failed, the polls' 95th percentile stays under 1 s and the taps'
 under 2 s. The phones are threads of this process, on the same 2 cores as the server: the
@@ -34,6 +35,8 @@ from servers import DEPLOYED, Connection, Gunicorn, session_cookie  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 PHONES = 4
+# What a log's list of plays shows, in the hidden inputs its poll sends (and each answer updates).
+SHOWN = re.compile(rb'id="plays-(newest|oldest|top)" name="\w+" value="(\d*)"')
 
 
 def play(number: int) -> dict:
@@ -54,6 +57,7 @@ class Table:
         self.cookie = cookie
         self.version = campaign.journal_version
         self.next_number = campaign.games_played + 1
+        self.overview = campaign.get_absolute_url()
         self.live = reverse("live", args=[self.slug])
         self.form = reverse("game_start", args=[self.slug])
 
@@ -72,17 +76,22 @@ def run_step(port, tables, seconds):
 
     def phone(table, offset):
         connection = Connection(port, table.cookie)
-        seen = table.version
         time.sleep(offset)
+        # The phone opens the overview, then polls as its page does: with what its list of
+        # plays shows (hx-include), updated by each answer, so a refresh redraws what changed.
+        _, page, _ = connection.request("GET", table.overview)
+        seen = int(re.search(rb"live/\?v=(\d+)", page).group(1))
+        shown = dict(SHOWN.findall(page))
         while time.monotonic() < stop:
             started = time.monotonic()
             try:
-                status, body, _ = connection.request(
-                    "GET", f"{table.live}?v={seen}&on=overview", headers=HTMX
-                )
+                sent = {name.decode(): value.decode() for name, value in shown.items()}
+                query = urllib.parse.urlencode({"v": seen, "on": "overview", **sent})
+                status, body, _ = connection.request("GET", f"{table.live}?{query}", headers=HTMX)
                 if status == 200:
                     found = re.search(rb"v=(\d+)", body)
                     seen = int(found.group(1)) if found else seen
+                    shown.update(SHOWN.findall(body))
                 elif status != 204:
                     raise AssertionError(status)
                 with lock:
