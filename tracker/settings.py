@@ -128,8 +128,11 @@ TEMPLATES = [
                     ],
                 ),
             ],
-            # {% tap %}, in every form that writes to a journal, with no {% load %} to forget.
-            "builtins": ["campaigns.templatetags.taps", "campaigns.templatetags.ledger"],
+            # {% tap %}, in every form that writes to a journal, with no {% load %} to forget;
+            # {% url %} as Django's, each address worked out once per process (links.py).
+            "builtins": [
+                "campaigns.templatetags.taps", "campaigns.templatetags.ledger", "campaigns.templatetags.links"
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",
