@@ -18,6 +18,17 @@ class LedgerFormRenderer(TemplatesSetting):
 
     field_template_name = "forms/field.html"
 
+    def render(self, template_name, context, request=None):
+        # Every field draws its errors, nearly always none: Django's error templates draw
+        # nothing of an empty list, so none is rendered (a form page has a dozen or more).
+        if template_name.startswith(ERROR_TEMPLATES) and not context.get("errors"):
+            return ""
+        return super().render(template_name, context, request)
+
+
+# Django's templates of a form's, a field's or a formset's errors (ErrorList, ErrorDict).
+ERROR_TEMPLATES = "django/forms/errors/"
+
 
 def lazy_form(form_class, *args, **kwargs):
     """A blank form built only if the page renders it: a kept page ({% kept %}) renders its

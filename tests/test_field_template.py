@@ -32,3 +32,27 @@ def test_no_page_writes_a_fields_box_around_as_field_group():
     pasted = re.compile(r'<div class="field[^"]*">\s*\{\{ [\w.]+\.as_field_group \}\}')
     for path in [*ROOT.glob("templates/**/*.html"), *ROOT.glob("campaigns/**/templates/**/*.html")]:
         assert not pasted.search(path.read_text()), path
+
+
+def test_an_empty_error_list_is_drawn_as_nothing_without_a_template(monkeypatch):
+    """A field, a form or a formset without errors draws none (campaigns/forms.py skips
+    Django's error templates, which draw nothing of an empty list); one with errors as Django."""
+    from django.forms.renderers import TemplatesSetting
+    from django.forms.utils import ErrorDict, ErrorList
+
+    from campaigns.forms import LedgerFormRenderer
+
+    rendered = []
+    real = TemplatesSetting.render
+    monkeypatch.setattr(
+        TemplatesSetting, "render", lambda self, name, *a, **k: rendered.append(name) or real(self, name, *a, **k)
+    )
+    ours, django = LedgerFormRenderer(), TemplatesSetting()
+    for empty in (ErrorList(renderer=ours), ErrorDict(renderer=ours)):
+        assert str(empty) == "" == empty.render(renderer=django)
+        assert empty.as_text() == ""
+    del rendered[:]
+    Sample()["name"].as_field_group()
+    assert not [name for name in rendered if name.startswith("django/forms/errors/")]
+    errors = ErrorList(["No such city."], renderer=ours)
+    assert str(errors) == errors.render(renderer=django) == '<ul class="errorlist"><li>No such city.</li></ul>'
