@@ -77,6 +77,16 @@ def test_an_argument_that_is_no_plain_value_is_worked_out_each_time(reversed_cal
     assert reversed_calls == []  # not remembered: Django's own tag wrote it
 
 
+def test_another_language_is_worked_out_again(reversed_calls):
+    """A translated route would read otherwise in another language."""
+    from django.utils import translation
+
+    render("{% url 'home' %}")
+    with translation.override("de"):
+        render("{% url 'home' %}")
+    assert len(reversed_calls) == 2
+
+
 def test_another_urlconf_or_script_prefix_is_another_address(reversed_calls):
     here = render("{% url 'home' %}")
     with override_settings(ROOT_URLCONF="bench.bench_urls"):

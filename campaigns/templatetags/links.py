@@ -1,12 +1,12 @@
 """`{% url %}` as Django's, each address worked out once per process.
 
 A page links to twenty-odd addresses (the site's menu, the campaign's tabs and downloads, its
-live poll), the same on every view of a campaign: Django works each out again on every render,
-about a fifth of a warm page's time. This library, a built-in after Django's own (settings.
+live poll), the same on every view of a campaign: Django works each out again on every render
+(0.2 ms of a 3.3 ms warm page). This library, a built-in after Django's own (settings.
 TEMPLATES), takes the tag's place with the same syntax and the same result, remembered by
-everything reverse() reads: the URLconf, the script prefix, the current app, the view's name
-and its arguments. The URLconf changes only in tests (override_settings clears it with
-Django's own URL caches).
+everything reverse() reads: the URLconf, the script prefix, the active language (translated
+routes), the current app, the view's name and its arguments. The URLconf changes only in
+tests (override_settings clears it with Django's own URL caches).
 """
 
 import functools
@@ -19,6 +19,7 @@ from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as django_url
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -27,7 +28,7 @@ ADDRESSES_KEPT = 8192
 
 
 @functools.lru_cache(maxsize=ADDRESSES_KEPT)
-def _reversed(urlconf, prefix: str, current_app, view_name: str, args: tuple, kwargs: tuple) -> str:
+def _reversed(urlconf, prefix: str, language, current_app, view_name: str, args: tuple, kwargs: tuple) -> str:
     return reverse(view_name, urlconf=urlconf, args=args, kwargs=dict(kwargs), current_app=current_app)
 
 
@@ -58,7 +59,9 @@ class KeptURLNode(URLNode):
                 current_app = None
         urlconf = get_urlconf() or settings.ROOT_URLCONF
         try:
-            address = _reversed(urlconf, get_script_prefix(), current_app, view_name, args, kwargs)
+            address = _reversed(
+                urlconf, get_script_prefix(), get_language(), current_app, view_name, args, kwargs
+            )
         except NoReverseMatch:
             return super().render(context)  # raised, or blank with `as`, as Django does
         if self.asvar:

@@ -56,7 +56,19 @@ def import_log(data, owner):
     return campaign
 
 
-JOURNALS = {"risk-skyrim": "risk_skyrim_plays.json", "captain-america": "captain_america_plays.json"}
+def _play_logs() -> dict[str, str]:
+    """Each play-log system of the registry (its pages are the play-log kind's) -> its shipped
+    journal's file name."""
+    from campaigns.systems.play_log.views.standings import standings
+
+    return {
+        system.key: system.demo_journals[0].name
+        for system in registry.systems()
+        if system.pages.get("standings") is standings and system.demo_journals
+    }
+
+
+JOURNALS = _play_logs()
 
 
 def long_log(plays, owner, system="risk-skyrim"):
