@@ -9,6 +9,7 @@ spread). The clients run on the same 2 cores as the server: the figures are for 
 for capacity (see load.py).
 """
 
+import gzip
 import http.client
 import os
 import socket
@@ -86,22 +87,31 @@ def session_cookie(user) -> str:
     return f"sessionid={client.cookies['sessionid'].value}"
 
 
+# What a phone's browser says it reads: every answer over 200 bytes comes compressed.
+PHONE_ENCODINGS = "gzip, deflate, br, zstd"
+
+
 class Connection:
-    """One phone's persistent connection (keep-alive), logged in by its cookie."""
+    """One phone's persistent connection (keep-alive), logged in by its cookie, accepting gzip
+    as a browser does (the body handed back decompressed, as the browser reads it)."""
 
     def __init__(self, port, cookie):
         self.port, self.cookie = port, cookie
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def request(self, method, path, body=None, headers=None):
-        all_headers = {"Cookie": self.cookie, "Host": "127.0.0.1", **(headers or {})}
+        all_headers = {"Cookie": self.cookie, "Host": "127.0.0.1", "Accept-Encoding": PHONE_ENCODINGS,
+                       **(headers or {})}
         if body is not None:
             all_headers["Content-Type"] = "application/x-www-form-urlencoded"
         for attempt in range(2):
             try:
                 self.conn.request(method, path, body=body, headers=all_headers)
                 response = self.conn.getresponse()
-                return response.status, response.read(), response
+                content = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    content = gzip.decompress(content)
+                return response.status, content, response
             except (http.client.HTTPException, OSError):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)

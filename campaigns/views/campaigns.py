@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
@@ -192,10 +192,12 @@ def campaign_public(request, token):
 def journal_download(request, slug):
     """The campaign's journal as a JSON file."""
     campaign = campaign_for(request, slug).campaign
-    body = kept.per_version(
-        campaign, "journal", lambda: json.dumps(store.export_journal(campaign), indent=2, ensure_ascii=False)
-    )
-    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+
+    def text() -> list[bytes]:
+        return [(json.dumps(store.export_journal(campaign), indent=2, ensure_ascii=False) + "\n").encode()]
+
+    response = kept.download(request, campaign, "journal", text,
+                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.journal.json"'
     return response
 
@@ -213,13 +215,12 @@ def state_json(request, slug):
                 {"error": f"as_of must be a game number from 0 to {campaign.games_played}"}, status=400
             )
     as_of = states.game_or_now(campaign, as_of)  # as of the last game: the state now, kept once
-    body = kept.per_version(
-        campaign,
-        "state.json",
-        lambda: json.dumps(states.state_json(campaign, as_of), ensure_ascii=False, cls=DjangoJSONEncoder),
-        as_of,
-    )
-    return HttpResponse(body, content_type="application/json")
+
+    def text() -> list[bytes]:
+        state = states.state_json(campaign, as_of)
+        return [json.dumps(state, ensure_ascii=False, cls=DjangoJSONEncoder).encode()]
+
+    return kept.download(request, campaign, "state.json", text, as_of, content_type="application/json")
 
 
 @login_required

@@ -11,7 +11,6 @@ from typing import NamedTuple
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import formats, timezone
 from django.utils.safestring import mark_safe
@@ -184,15 +183,12 @@ def plays_csv(request, slug):
     """The campaign's plays as CSV: one row per seat per game."""
     campaign = campaign_for(request, slug).campaign
 
-    def rows() -> str:
+    def rows() -> list[bytes]:
         body = io.StringIO()
         csv.writer(body).writerows(exports.csv_rows(campaign_record(campaign)))
-        return body.getvalue()
+        return [(exports.CSV_BOM + body.getvalue()).encode()]
 
-    response = HttpResponse(
-        exports.CSV_BOM + kept.per_version(campaign, "plays.csv", rows),
-        content_type="text/csv; charset=utf-8",
-    )
+    response = kept.download(request, campaign, "plays.csv", rows, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-plays.csv"'
     return response
 
@@ -224,15 +220,15 @@ def plays_bgstats(request, slug):
     me = campaign.players.filter(user=request.user).values_list("name", flat=True).first()
     identities = _identities(request.user, campaign)
 
-    def file() -> tuple[bytes, ...]:
+    def file() -> list[bytes]:
         # Kept per journal version as the bytes around the export's time (a 5,000-play file is
         # 6 MB): each download joins them with its own time, neither searching nor encoding it.
         data = exports.bg_stats_file(campaign_record(campaign), me=me, now=EXPORTED_AT, identities=identities)
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-        return tuple(part.encode() for part in text.split(json.dumps(EXPORTED_AT)))
+        return [part.encode() for part in text.split(json.dumps(EXPORTED_AT))]
 
-    parts = kept.per_version(campaign, "bgstats-parts", file, me, sorted(identities.items()))
-    now = json.dumps(timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")).encode()
-    response = HttpResponse(now.join(parts), content_type="application/json; charset=utf-8")
+    now = json.dumps(timezone.localtime().strftime("%Y-%m-%d %H:%M:%S")).encode()  # always 21 bytes
+    response = kept.download(request, campaign, "bgstats", file, me, sorted(identities.items()),
+                             content_type="application/json; charset=utf-8", filler=now)
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-bgstats.json"'
     return response

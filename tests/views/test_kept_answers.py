@@ -2,12 +2,17 @@
 (campaigns/web/kept.py): asked again, on this worker or another, they read neither the journal
 nor a state, whatever the campaign's length; a write makes them anew."""
 
+import datetime
+import gzip
 import json
+import re
+from unittest import mock
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from campaigns import states, store
 from campaigns.rules import base
@@ -73,3 +78,54 @@ def test_state_json_as_of_the_last_game_is_the_state_now(client, owner):
     now = client.get(url).json()
     assert client.get(url, {"as_of": campaign.games_played}).json() == now
     assert client.get(url, {"as_of": 1}).json() == states.state_json(campaign, 1)
+
+
+PHONE = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br, zstd"}  # what a phone's browser sends
+
+
+def _same_but_the_time(body: bytes) -> object:
+    """A BG Stats file with each download's own time taken out (the rest is one version's)."""
+    return json.loads(re.sub(rb'"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"', b'"-"', body))
+
+
+@pytest.mark.parametrize("name", ANSWERS)
+def test_a_phone_is_sent_the_answer_kept_compressed(client, owner, name):
+    """Accept-Encoding: gzip (every browser): the kept compressed file, the same text as a
+    script is sent; asked again on another worker, it reads neither journal nor state, and
+    nothing compresses it again (GZipMiddleware leaves an answer that says its encoding)."""
+    client.force_login(owner)
+    campaign = play_log_with(30, owner)
+    url = reverse(name, args=[campaign.slug])
+    plain = client.get(url)
+    states.forget_in_process()
+    with CaptureQueriesContext(connection) as first:
+        zipped = client.get(url, **PHONE)
+    states.forget_in_process()
+    with CaptureQueriesContext(connection) as again:
+        zipped_again = client.get(url, **PHONE)
+    assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    assert int(zipped["Content-Length"]) == len(zipped.content) < len(plain.content)
+    text = gzip.decompress(zipped.content)
+    if name == "plays_bgstats":
+        assert _same_but_the_time(text) == _same_but_the_time(plain.content)
+    else:
+        assert text == plain.content
+    assert gzip.decompress(zipped_again.content) == gzip.decompress(zipped.content) or name == "plays_bgstats"
+    assert any("campaigns_entry" in q["sql"] or "campaigns_campaignsnapshot" in q["sql"] for q in first)
+    assert not any("campaigns_entry" in q["sql"] or "campaigns_campaignsnapshot" in q["sql"] for q in again)
+
+
+def test_each_download_of_a_kept_compressed_bg_stats_file_has_its_own_time(client, owner):
+    client.force_login(owner)
+    campaign = play_log_with(5, owner)
+    url = reverse("plays_bgstats", args=[campaign.slug])
+    first = gzip.decompress(client.get(url, **PHONE).content)
+    real = timezone.localtime
+    later_on = datetime.datetime(2031, 5, 6, 7, 8, 9, tzinfo=datetime.UTC)
+    with mock.patch.object(timezone, "localtime", lambda value=None, tz=None: real(value or later_on, tz)):
+        later = gzip.decompress(client.get(url, **PHONE).content)
+    assert b"exported-at" not in later and b"\\u0000" not in later
+    dates = {game["modificationDate"] for game in json.loads(later)["games"]}
+    assert len(dates) == 1 and dates.pop().startswith("2031-05-06")
+    assert _same_but_the_time(first) == _same_but_the_time(later)
