@@ -1,15 +1,20 @@
 """Refuse a request body larger than any form of the app sends, before it is read
 (RequestSizeLimitMiddleware); answer a tap already recorded before its view runs
 (TapReplayMiddleware); put a refused form's submission back when the group rules otherwise
-(RuledPostMiddleware); mark a signed-in account's pages private (PrivatePagesMiddleware).
+(RuledPostMiddleware); mark a signed-in account's pages private (PrivatePagesMiddleware);
+compress a page as cheaply as nginx does (PageGZipMiddleware).
 
 The largest thing anyone uploads is a campaign journal (JOURNAL_MAX_BYTES); anything much
 bigger is refused from its Content-Length, so no worker spends time or memory on it.
 """
 
+import gzip
+import secrets
+
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from .rules import limits
 from .web import rulings, taps
@@ -103,3 +108,33 @@ class TableTimeMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class PageGZipMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware, with a page compressed at gzip's level 1 (nginx's default),
+    not 6: a phone's every page is compressed again on every request, and level 1 does an
+    83 KB Risk Legacy history in 0.14 ms, not 0.46, sending 8.6 KB, not 6.8. Padded with random
+    bytes as Django pads it (against BREACH: docs/deploying.md, "Compressed pages"); a streamed
+    answer, a short one or one already encoded (a kept download) goes to Django's own."""
+
+    level = 1
+
+    def process_response(self, request, response):
+        if response.streaming or response.has_header("Content-Encoding") or len(response.content) < 200:
+            return super().process_response(request, response)
+        patch_vary_headers(response, ("Accept-Encoding",))
+        if not re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            return response
+        packed = gzip.compress(response.content, compresslevel=self.level, mtime=0)
+        # The header's name field (FNAME) holds the padding, as django.utils.text.compress_string.
+        padding = b"a" * secrets.randbelow(self.max_random_bytes) + b"\0"
+        packed = b"".join((packed[:3], bytes([gzip.FNAME]), packed[4:10], padding, packed[10:]))
+        if len(packed) >= len(response.content):
+            return response
+        response.content = packed
+        response.headers["Content-Length"] = str(len(packed))
+        etag = response.get("ETag")
+        if etag and etag.startswith('"'):
+            response.headers["ETag"] = "W/" + etag
+        response.headers["Content-Encoding"] = "gzip"
+        return response

@@ -68,7 +68,8 @@ MIDDLEWARE = [
     # Pages compressed (static files are WhiteNoise's, compressed ahead). BREACH is answered:
     # Django masks the CSRF token anew on every response, and GZipMiddleware pads each gzip
     # response with random bytes ("Heal the BREACH"); docs/deploying.md, "Compressed pages".
-    "django.middleware.gzip.GZipMiddleware",
+    # Django's, at level 1 for a page (campaigns/middleware.py).
+    "campaigns.middleware.PageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -79,8 +79,7 @@ RESULTS_SECONDS = 60 * 60 * 24
 
 
 class Choice(NamedTuple):
-    """A campaign as the chooser and the key see it (read as a row, not a model; a tuple, as
-    the key is the repr of them all: 500 campaigns are read and keyed on every view)."""
+    """A campaign as the chooser shows it: its row (`_campaign_rows`), and its label."""
 
     pk: int
     slug: str
@@ -89,11 +88,17 @@ class Choice(NamedTuple):
     label: str = ""  # its name, with the day it was created when another has the same name
 
 
-def _choices(user) -> list[Choice]:
-    rows = list(
+def _campaign_rows(user) -> list[tuple[int, str, str, int]]:
+    """(pk, slug, name, journal version) of each campaign in the stats, in the chooser's order:
+    plain rows, all a kept page's key needs (500 campaigns are read on every view)."""
+    return list(
         Campaign.objects.for_user(user).in_play().order_by("name", "pk")
         .values_list("pk", "slug", "name", "journal_version")
     )
+
+
+def _choices(rows) -> list[Choice]:
+    """The chooser's campaigns, labelled: worked out only when the page is rendered again."""
     names = Counter(name.casefold() for _, _, name, _ in rows)
     # The day a campaign was created tells apart two of the same name: read for those alone.
     alike = [pk for pk, _, name, _ in rows if names[name.casefold()] > 1]
@@ -106,16 +111,15 @@ def _choices(user) -> list[Choice]:
     ]
 
 
-def _page_key(user, choices, chosen, asked) -> str:
+def _page_key(user, rows, chosen, asked) -> str:
     """What the page depends on: the viewer, the choice, the page of games, each campaign's
     journal version and name (every roster change but a link bumps the version), and the roster
     names linked to accounts, with the accounts' names (a small query, joined on the viewer's
-    memberships: the rest of the rosters is read only when the results are worked out)."""
+    memberships: the rest of the rosters is read only when the results are worked out). The
+    rows are the database's tuples, whose repr is C's."""
     linked = Player.objects.filter(campaign__memberships__user=user, user__isnull=False).values_list(
         "campaign_id", "name", "user_id", "user__username"
     )
-    # Plain tuples: their repr is C's, a NamedTuple's is Python's (500 campaigns on each view).
-    rows = [tuple(choice) for choice in choices]
     seen = (RESULTS_FORMAT, user.pk, chosen.pk if chosen else None, asked, rows, sorted(linked))
     return "stats-page:" + hashlib.blake2b(repr(seen).encode(), digest_size=20).hexdigest()
 
@@ -154,16 +158,16 @@ def _results_context(user, chosen: Choice | None, asked: int | None) -> dict:
 @require_safe
 def stats_detail(request):
     """Who wins: players, factions and head-to-head across the user's campaigns (or one)."""
-    choices = _choices(request.user)
+    rows = _campaign_rows(request.user)
     asked_for = request.GET.get("campaign")
-    chosen = next((c for c in choices if c.slug == asked_for), None)
+    chosen = next((Choice(*row) for row in rows if row[1] == asked_for), None)
     asked = whole_number(request.GET.get("games"))
-    context = {"campaigns": choices, "chosen": chosen}
-    key = _page_key(request.user, choices, chosen, asked)
+    context = {"campaigns": rows, "chosen": chosen}  # outside the kept parts: whether there are any
+    key = _page_key(request.user, rows, chosen, asked)
     kept = cache.get(key)
     if kept is None:
-        if choices:
-            context |= _results_context(request.user, chosen, asked)
+        if rows:
+            context |= {"campaigns": _choices(rows)} | _results_context(request.user, chosen, asked)
         # The chooser and the results, each kept (an htmx change of campaign swaps the results).
         kept = {
             part: render_to_string(f"campaigns/stats_detail.html#{part}", context, request)
