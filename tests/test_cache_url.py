@@ -1,5 +1,6 @@
 """The cache comes from the environment (CACHE_URL, tracker/settings.py): db:// is a table in
-the database that migrate creates, redis:// Django's Redis cache, unset a cache per process."""
+the database that migrate creates, redis:// Django's Redis cache, file:///dir files every worker
+on the machine reads (campaigns/web/machine_cache.py), unset a cache per process."""
 
 import os
 import subprocess
@@ -44,3 +45,27 @@ def test_the_cache_is_chosen_from_the_environment(tmp_path, cache_url, printed):
 def test_an_unknown_cache_url_is_refused(tmp_path):
     done = _settings_with("memcached://x", tmp_path)
     assert done.returncode != 0 and "CACHE_URL" in done.stderr
+
+
+SHARE = """
+import sys
+import django
+django.setup()
+from django.core.cache import cache
+if sys.argv[1] == "set":
+    cache.set("kept:a-page", "<p>rendered once</p>", 60)
+print(cache.get("kept:a-page"))
+"""
+
+
+def test_a_file_cache_is_one_for_every_worker_on_the_machine(tmp_path):
+    """CACHE_URL=file:///dir: what one process keeps, another reads (gunicorn's workers)."""
+    env = {**os.environ, "CACHE_URL": f"file://{tmp_path / 'cache'}", "DJANGO_SETTINGS_MODULE": "tracker.settings",
+           "SQLITE_PATH": str(tmp_path / "db.sqlite3"), "DATABASE_URL": ""}
+    done = _settings_with(f"file://{tmp_path / 'cache'}", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["MachineCache"]
+    runs = [subprocess.run([sys.executable, "-c", SHARE, step], cwd=ROOT, env=env, capture_output=True, text=True)
+            for step in ("set", "get")]
+    assert all(run.returncode == 0 for run in runs), runs[0].stderr + runs[1].stderr
+    assert [run.stdout.split() for run in runs] == [["<p>rendered", "once</p>"]] * 2

@@ -180,7 +180,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # database (campaigns/states.py). Per process unless CACHE_URL names a shared one, so that
 # every worker and app server works each of those out once per write, not once per process:
 # redis://... is Django's Redis cache (pip install redis), db:// a table in the database
-# (created by migrate; db://name names the table).
+# (created by migrate; db://name names the table), file:///path files every worker on one
+# machine shares.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
@@ -192,8 +193,17 @@ elif CACHE_URL.startswith("db://"):
             "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
+elif CACHE_URL.startswith("file://"):
+    # Files in a directory every worker on the machine shares (campaigns/web/machine_cache.py).
+    CACHES = {
+        "default": {
+            "BACKEND": "campaigns.web.machine_cache.MachineCache",
+            "LOCATION": CACHE_URL.removeprefix("file://"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 elif CACHE_URL:
-    raise ImproperlyConfigured("CACHE_URL is redis://host:port/db or db:// (or unset).")
+    raise ImproperlyConfigured("CACHE_URL is redis://host:port/db, db:// or file:///path (or unset).")
 else:
     CACHES = {
         "default": {
