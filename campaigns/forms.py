@@ -8,6 +8,7 @@ from . import registry
 from .models import Membership, time_zones, zone_name
 from .rules import limits
 from .rules.base import HOUSE_RULE, Entry, RuleError
+from .web import widget_html
 from .web.refusals import RefusalsBesideFields, focus_first_error, in_players_words
 from .web.writes import JournalForm
 
@@ -23,6 +24,10 @@ class LedgerFormRenderer(TemplatesSetting):
         # nothing of an empty list, so none is rendered (a form page has a dozen or more).
         if template_name.startswith(ERROR_TEMPLATES) and not context.get("errors"):
             return ""
+        # Django's widget templates, drawn in Python to the byte (campaigns/web/widget_html.py).
+        html = widget_html.drawn(template_name, context)
+        if html is not None:
+            return html
         return super().render(template_name, context, request)
 
 
