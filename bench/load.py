@@ -31,7 +31,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
-from servers import DEPLOYED, Connection, Gunicorn, session_cookie  # noqa: E402
+from servers import DEPLOYED, Connection, Gunicorn, deployed_env, session_cookie  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 PHONES = 4
@@ -154,7 +154,7 @@ def main():
     from campaigns import store
 
     journal = json.loads(demo_journal("captain_america_plays.json").read_text())
-    server = Gunicorn(arguments=DEPLOYED)
+    server = Gunicorn(arguments=DEPLOYED, extra_env=deployed_env())
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
         print(f"{'tables':>6} {'phones':>6} {'req/s':>7} {'poll p50':>9} {'poll p95':>9} {'tap p50':>8} "

@@ -28,6 +28,16 @@ BARE = "/bench/bare/"
 DEPLOYED = ["--workers", "3", "--threads", "4", "--keep-alive", "5"]
 
 
+def deployed_env() -> dict:
+    """The environment docs/deploying.md gives it: one cache in files for the machine's workers
+    (a fresh directory, unless CACHE_URL names one already)."""
+    if os.environ.get("CACHE_URL"):
+        return {}
+    import tempfile
+
+    return {"CACHE_URL": f"file://{tempfile.mkdtemp(prefix='ledger-bench-cache-')}"}
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -167,7 +177,7 @@ def main():
         ("1,000 plays: history", reverse("history", args=[log.slug])),
     ]
     cookie = session_cookie(owner)
-    server = Gunicorn(arguments=DEPLOYED)
+    server = Gunicorn(arguments=DEPLOYED, extra_env=deployed_env())
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
         for _, path in [("bare", BARE), *pages]:  # every worker warm

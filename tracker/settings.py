@@ -211,6 +211,11 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
+# A session is read on every request (a phone's poll every 2 s): from a shared cache, the database
+# written too, when there is one (a poll's queries 3 -> 2). Never from a cache per process, where a
+# session ended on one worker (signed out) would still be read on another.
+if CACHE_URL:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
