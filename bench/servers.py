@@ -31,7 +31,7 @@ DEPLOYED = ["--workers", "3", "--threads", "4", "--keep-alive", "5"]
 def deployed_env() -> dict:
     """The environment docs/deploying.md gives it: one cache in files for the machine's workers
     (a fresh directory, unless CACHE_URL names one already)."""
-    if os.environ.get("CACHE_URL"):
+    if os.environ.get("CACHE_URL") or os.environ.get("BENCH_CACHE_PER_PROCESS"):
         return {}
     import tempfile
 
