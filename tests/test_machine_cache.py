@@ -65,3 +65,47 @@ def test_the_memory_is_bounded(tmp_path, monkeypatch):
     assert [key for key, _ in cache._front] == ["kept:page:2", "kept:page:3", "kept:page:4"]
     cache.clear()
     assert not cache._front and cache.get("kept:page:4") is None
+
+
+def test_every_key_a_page_keeps_is_one_the_memory_knows(tmp_path, settings, client, owner):
+    """KEPT_PREFIXES is a list kept by hand: with the machine cache as the app's, the pages, the
+    live refresh, the downloads and the stats keep nothing under a key it does not name, but
+    what changes (the session)."""
+    from django.core.cache import caches
+    from django.urls import reverse
+
+    from campaigns import states
+
+    from tests.factories import CampaignFactory
+    from tests.systems.play_log.views.helpers import play_log_with
+
+    settings.CACHES = {"default": {"BACKEND": "campaigns.web.machine_cache.MachineCache",
+                                   "LOCATION": str(tmp_path)}}
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    written = []
+    real_set = machine_cache.MachineCache.set
+
+    def recording_set(self, key, *args, **kwargs):
+        written.append(key)
+        return real_set(self, key, *args, **kwargs)
+
+    machine_cache.MachineCache.set = recording_set
+    try:
+        client.force_login(owner)
+        log = play_log_with(5, owner)
+        risk = CampaignFactory(owner=owner, after=3)
+        states.forget_in_process()
+        pages = (log.get_absolute_url(), reverse("history", args=[log.slug]), reverse("standings", args=[log.slug]),
+                 reverse("state_json", args=[log.slug]), reverse("plays_bgstats", args=[log.slug]), reverse("stats"),
+                 risk.get_absolute_url(), reverse("play", args=[risk.slug]), reverse("history", args=[risk.slug]),
+                 f"{reverse('state_json', args=[risk.slug])}?as_of=1")
+        for url in pages:
+            assert client.get(url, HTTP_ACCEPT_ENCODING="gzip").status_code == 200, url
+        live = f"{reverse('live', args=[log.slug])}?v=1&on=history"
+        assert client.get(live, HTTP_HX_REQUEST="true").status_code == 200
+    finally:
+        machine_cache.MachineCache.set = real_set
+        caches["default"].clear()
+    kept = [key for key in written if not key.startswith("django.contrib.sessions")]
+    assert kept and all(key.startswith(machine_cache.KEPT_PREFIXES) for key in kept), kept
+    assert {key.split(":")[0].split(".")[0] for key in kept} >= {"kept", "template", "state"}
