@@ -21,6 +21,8 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
+from servers import PHONE_ENCODINGS  # noqa: E402
+
 ROUNDS, PAIRS = 3, 11
 BARE = "/bench/bare/"
 
@@ -158,7 +160,7 @@ def build():
 
 # Every request asks as a phone's browser does: pages and downloads over 200 bytes come back
 # compressed (GZipMiddleware, or a download kept compressed), and that is part of their time.
-PHONE = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br, zstd"}
+PHONE = {"HTTP_ACCEPT_ENCODING": PHONE_ENCODINGS}
 
 
 def timed(client, url) -> float:
@@ -330,7 +332,7 @@ client = Client()
 client.force_login(get_user_model().objects.get(pk=int(sys.argv[1])))
 before = peak_kb()
 start = time.perf_counter()
-assert client.get("/stats/", HTTP_ACCEPT_ENCODING="gzip, deflate, br, zstd").status_code == 200
+assert client.get("/stats/", HTTP_ACCEPT_ENCODING=sys.argv[5]).status_code == 200
 elapsed = (time.perf_counter() - start) * 1000
 print(json.dumps([before, peak_kb(), elapsed]))
 """
@@ -341,7 +343,8 @@ def stats_memory(user, warm_user) -> tuple[float, float, float]:
     campaigns, after the stats of one campaign (code imported, templates compiled)."""
     env = {**os.environ}
     done = subprocess.run(
-        [sys.executable, "-c", WORKER, str(user.pk), str(ROOT), str(BENCH), str(warm_user.pk)],
+        [sys.executable, "-c", WORKER, str(user.pk), str(ROOT), str(BENCH), str(warm_user.pk),
+         PHONE_ENCODINGS],
         env=env,
         capture_output=True,
         text=True,

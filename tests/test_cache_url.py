@@ -60,6 +60,7 @@ print(cache.get("kept:a-page"))
 """
 
 
+@pytest.mark.slow
 def test_a_file_cache_is_one_for_every_worker_on_the_machine(tmp_path):
     """CACHE_URL=file:///dir: what one process keeps, another reads (gunicorn's workers)."""
     env = {**os.environ, "CACHE_URL": f"file://{tmp_path / 'cache'}", "DJANGO_SETTINGS_MODULE": "tracker.settings",
@@ -90,6 +91,7 @@ else:
 """
 
 
+@pytest.mark.slow
 def test_a_session_ended_on_one_worker_is_ended_on_every_other(tmp_path):
     """With a shared cache, sessions are read from it: a sign-out on one worker (the session
     flushed) is seen by another at once, which read it from the cache before."""

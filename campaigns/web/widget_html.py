@@ -69,34 +69,30 @@ def _options_known(widget) -> bool:
     return all(option.get("template_name") in OPTIONS for _, options, _ in groups for option in options)
 
 
-def _multiple_input(widget) -> str:
-    attrs = widget["attrs"]
-    parts = ["<div"]
-    if attrs.get("id"):
-        parts.append(f' id="{_shown(attrs["id"])}"')
-    if attrs.get("class"):
-        parts.append(f' class="{_shown(attrs["class"])}"')
-    parts.append(">")
+def _grouped(widget, group_open: str, option: str, group_close: str) -> str:
+    """The options of a select or a list of radios, as their templates loop over `optgroups`:
+    each group opened and closed around its options (no group: the options alone)."""
+    parts = []
     for group, options, _ in widget["optgroups"]:
         if group:
-            parts.append(f"\n  <div><label>{_shown(group)}</label>")
-        parts.extend(f"<div>\n    {OPTIONS[option['template_name']](option)}</div>" for option in options)
+            parts.append(group_open.format(_shown(group)))
+        parts.extend(option.format(OPTIONS[each["template_name"]](each)) for each in options)
         if group:
-            parts.append("\n  </div>")
-    parts.append("\n</div>\n")
+            parts.append(group_close)
     return "".join(parts)
+
+
+def _multiple_input(widget) -> str:
+    attrs = widget["attrs"]
+    shown_id = f' id="{_shown(attrs["id"])}"' if attrs.get("id") else ""
+    shown_class = f' class="{_shown(attrs["class"])}"' if attrs.get("class") else ""
+    options = _grouped(widget, "\n  <div><label>{}</label>", "<div>\n    {}</div>", "\n  </div>")
+    return f"<div{shown_id}{shown_class}>{options}\n</div>\n"
 
 
 def _select(widget) -> str:
-    parts = [f'<select name="{_shown(widget["name"])}"{_attrs(widget)}>']
-    for group, options, _ in widget["optgroups"]:
-        if group:
-            parts.append(f'\n  <optgroup label="{_shown(group)}">')
-        parts.extend(f"\n  {OPTIONS[option['template_name']](option)}" for option in options)
-        if group:
-            parts.append("\n  </optgroup>")
-    parts.append("\n</select>\n")
-    return "".join(parts)
+    options = _grouped(widget, '\n  <optgroup label="{}">', "\n  {}", "\n  </optgroup>")
+    return f'<select name="{_shown(widget["name"])}"{_attrs(widget)}>{options}\n</select>\n'
 
 
 def _textarea(widget) -> str:

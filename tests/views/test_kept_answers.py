@@ -111,7 +111,8 @@ def test_a_phone_is_sent_the_answer_kept_compressed(client, owner, name):
         assert _same_but_the_time(text) == _same_but_the_time(plain.content)
     else:
         assert text == plain.content
-    assert gzip.decompress(zipped_again.content) == gzip.decompress(zipped.content) or name == "plays_bgstats"
+    if name != "plays_bgstats":  # the BG Stats file says when it was downloaded
+        assert gzip.decompress(zipped_again.content) == text
     assert any("campaigns_entry" in q["sql"] or "campaigns_campaignsnapshot" in q["sql"] for q in first)
     assert not any("campaigns_entry" in q["sql"] or "campaigns_campaignsnapshot" in q["sql"] for q in again)
 
