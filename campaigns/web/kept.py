@@ -53,6 +53,12 @@ def per_version(campaign, name: str, make: Callable[[], Any], *vary) -> Any:
     return text
 
 
+def shows(*values) -> str:
+    """A part kept across journal versions names what it shows by this digest of those values
+    (their repr): `{% kept "name" shows... filling ... %}` (campaigns/templatetags/taps.py)."""
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:24]
+
+
 def _size(value) -> int:
     """The characters (or bytes) of a text kept, or of the parts it is kept as."""
     if isinstance(value, (str, bytes)):

@@ -23,6 +23,7 @@ from ...web.params import whole_number
 from ...web.refusals import focus_first_error, sentence
 from ...web.writes import Done, append_or_refuse
 from ..play_log.correcting import Correcting, new_play
+from ..play_log.forms import blank_form_shows
 from ..play_log.views.live import form_query
 from .forms import (
     DeploymentForm,
@@ -102,12 +103,19 @@ def scored(record) -> dict:
 
 
 def _play_page(request, access, form, *, preview, correcting=None, errors=(), offered_last=False):
-    state = states.state(access.campaign)
+    campaign = access.campaign
+    state = states.state(campaign)
     focus_first_error(form)
     context = {
-        "campaign": access.campaign,
+        "campaign": campaign,
         "access": access,
         "form": form,
+        # A blank new play's form is kept across versions, its number filled in; a correction's
+        # is kept per version (its play, its scored preview).
+        "form_shows": blank_form_shows(
+            form, state.players, campaign.name, access.is_archived, list(errors), offered_last,
+            correcting and (correcting, campaign.journal_version),
+        ),
         "preview": preview,
         "correcting": correcting,
         "number": form["number"].value(),
@@ -125,9 +133,9 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         # A new play's form polls for plays logged on another phone meanwhile.
         "live_query": None if correcting else form_query(form["number"].value()),
         "action": (
-            reverse("play_correct", args=[access.campaign.slug, correcting])
+            reverse("play_correct", args=[campaign.slug, correcting])
             if correcting
-            else reverse("game_start", args=[access.campaign.slug])
+            else reverse("game_start", args=[campaign.slug])
         ),
     }
     return render_page(request, PLAY_TEMPLATE, context, partial="preview")

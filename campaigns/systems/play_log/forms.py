@@ -11,7 +11,9 @@ from django.utils.formats import date_format
 from ...rules import limits, play_log
 from ...rules.base import Entry
 from ...rules.play_log import bg_stats
+from ...web import kept
 from ...web.refusals import RefusalsBesideFields
+from ...web.rows import as_sent
 from ...web.writes import JournalForm
 
 
@@ -29,6 +31,17 @@ class PlayLogForm(JournalForm):
     def entries(self) -> list[Entry]:
         play = self.play()
         return [play_log.correction_entry(self.corrects, play) if self.corrects else Entry("game", play)]
+
+
+def blank_form_shows(form, roster, *also) -> str | None:
+    """What a log's blank log-a-play form shows but its number and the journal version, which
+    are filled in for each view (it is kept across versions: a play logged changes nothing else
+    of it): its values as a browser sends them, the roster its seats choose from, and `also`
+    (the campaign's name, ...). None for a bound form, which is never kept."""
+    if form.is_bound:
+        return None
+    values = sorted((name, value) for name, value in as_sent(form).items() if name != "number")
+    return kept.shows(values, list(roster), *also)
 
 
 class DeletePlayForm(JournalForm, forms.Form):

@@ -28,6 +28,7 @@ from ...web.params import whole_number
 from ...web.rows import as_sent
 from ...web.writes import Done, append_or_refuse
 from ..play_log.correcting import Correcting, new_play
+from ..play_log.forms import blank_form_shows
 from ..play_log.views.live import form_query
 from .forms import PlayForm, ReinforcementForm, StartForm, initial_after, initial_from_game
 
@@ -83,6 +84,12 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
         "campaign": campaign,
         "access": access,
         "form": form,
+        # A blank new play's form is kept across versions, its number filled in; a correction's
+        # is kept per version (its play).
+        "form_shows": blank_form_shows(
+            form, form.roster, campaign.name, access.is_archived, list(errors),
+            correcting and (number, campaign.journal_version),
+        ),
         "slots": form.slot_rows(),
         "number": number,
         "correcting": correcting,
