@@ -303,3 +303,34 @@ def test_a_roster_change_keeps_the_snapshot_at_the_new_version(owner):
     applied = states.entries_applied()
     assert "Zed" in states.state(campaign).players
     assert states.entries_applied() == applied  # read from the snapshot, nothing folded
+
+
+def test_the_day_last_played_follows_the_journal_through_every_kind_of_write(owner):
+    """An append takes it from its own last game (no query); a write without one leaves it; an
+    undo reads it from the journal. Each time it is the journal's last live game's day, a date."""
+    from campaigns.rules import play_log
+    from campaigns.rules.base import GAME_KIND
+    from campaigns.rules.base import Entry as RulesEntry
+
+    data = load_journal(SKYRIM)
+    campaign = store.import_journal(data, owner)
+
+    def journal_says():
+        last = campaign.entries.live().filter(kind=GAME_KIND).order_by("-position").first()
+        return last.data["played_on"] if last else None
+
+    def agrees():
+        saved = Campaign.objects.get(pk=campaign.pk)
+        assert saved.last_played_on == campaign.last_played_on
+        assert str(campaign.last_played_on) == journal_says()
+        assert saved.journal_version == campaign.journal_version
+
+    agrees()
+    later = {**data["games"][-1], "number": campaign.games_played + 1, "played_on": "2027-03-04"}
+    store.append(campaign, [RulesEntry("game", later)], owner)
+    agrees()
+    store.append(campaign, [play_log.deletion_entry(1)], owner)  # no game: the day stands
+    agrees()
+    store.undo_last(campaign, owner)
+    store.undo_last(campaign, owner)  # the journal's last game is the one before again
+    agrees()

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from .... import states, store
@@ -74,8 +75,9 @@ def _kept_answer(request, access, on):
     if html is None:
         context = _live_context(request, access, on)
         context["changed"] = True
-        # What changed, in the journal's words, when it is no new play ("Play 5 deleted: …").
-        context["recent"] = kept.recent_entries(campaign, 1) if on != "form" else []
+        # What changed, in the journal's words, when it is no new play ("Play 5 deleted: …"):
+        # read only then (a new play is said by its number).
+        context["recent"] = SimpleLazyObject(lambda: kept.recent_entries(campaign, 1)) if on != "form" else []
         html = render_page(request, "play_log/live.html", context).rendered_content
         cache.set(key, html, LIVE_SECONDS)
     return vary_on_htmx(HttpResponse(html))
