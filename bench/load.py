@@ -158,7 +158,7 @@ def main():
     try:
         print(f"load average before: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
         print(f"{'tables':>6} {'phones':>6} {'req/s':>7} {'poll p50':>9} {'poll p95':>9} {'tap p50':>8} "
-              f"{'tap p95':>8} {'errors':>6}  held")
+              f"{'tap p95':>8} {'errors':>6} {'cpu/req':>8}  held")
         def tables_of(count, step):
             tables = []
             for index in range(count):
@@ -170,13 +170,19 @@ def main():
         run_step(server.port, tables_of(2, "warm"), 8)
         count, held = 4, 0
         while count <= args.most:
-            polls, taps, errors = run_step(server.port, tables_of(count, count), args.seconds)
-            rate = (len(polls) + 2 * len(taps)) / args.seconds
+            tables = tables_of(count, count)
+            cpu_before = server.cpu_seconds()
+            polls, taps, errors = run_step(server.port, tables, args.seconds)
+            requests = len(polls) + 2 * len(taps)
+            # The server's own CPU per request answered (its workers', not the phones').
+            cpu_per_request = (server.cpu_seconds() - cpu_before) / max(requests, 1) * 1000
+            rate = requests / args.seconds
             ok = not errors and percentile(polls, 0.95) < 1.0 and percentile(taps, 0.95) < 2.0
             print(
                 f"{count:6} {count * PHONES:6} {rate:7.1f} {statistics.median(polls or [0]) * 1000:7.0f}ms "
                 f"{percentile(polls, 0.95) * 1000:7.0f}ms {statistics.median(taps or [0]) * 1000:6.0f}ms "
-                f"{percentile(taps, 0.95) * 1000:6.0f}ms {len(errors):6}  {'yes' if ok else 'no'}",
+                f"{percentile(taps, 0.95) * 1000:6.0f}ms {len(errors):6} {cpu_per_request:6.2f}ms"
+                f"  {'yes' if ok else 'no'}",
                 flush=True,
             )
             if errors:

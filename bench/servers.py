@@ -84,6 +84,20 @@ class Gunicorn:
             except OSError:
                 time.sleep(0.2)
 
+    def cpu_seconds(self) -> float:
+        """The CPU time (user and system) the server has used so far: its master and workers."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # a process gone meanwhile
+                continue
+            pid, parent = int(stat.parent.name), int(fields[1])
+            if self.process.pid in (pid, parent):
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / tick
+
     def stop(self):
         self.process.terminate()
         self.process.wait(20)
