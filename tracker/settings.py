@@ -219,7 +219,9 @@ if CACHE_URL:
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, reading the signed-in account with its query compiled once (a session signed
+    # in with ModelBackend itself was carried over by migration 0014).
+    "campaigns.signing_in.AccountBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

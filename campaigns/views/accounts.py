@@ -8,6 +8,7 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import account as account_data
+from .. import signing_in
 from ..forms import DeleteAccountForm, EmailForm, LoginForm, PasswordResetForm, SetPasswordForm, SignupForm
 from ..models import Campaign
 from ..web.htmx import render_page, wants_fragment
@@ -65,7 +66,7 @@ def signup(request):
         form.add_error(None, TOO_MANY.format(what="new accounts"))
     elif request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=signing_in.PATH)
         if same_origin_path(next_url):
             return redirect(next_url)
         return redirect("home")
