@@ -58,7 +58,7 @@ def campaign_for(
     """
     memo = request.__dict__.setdefault("_memberships", {})
     if slug not in memo:
-        found = _MEMBERSHIP.objects(slug, request.user.pk) if request.user.is_authenticated else []
+        found = _MEMBERSHIP.results(slug, request.user.pk) if request.user.is_authenticated else []
         memo[slug] = found[0] if found else None
     membership = memo[slug]
     if membership is None or (system is not None and membership.campaign.system != system):

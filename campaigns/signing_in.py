@@ -19,5 +19,5 @@ _ACCOUNT = Compiled(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:
 
 class AccountBackend(ModelBackend):
     def get_user(self, user_id):
-        found = _ACCOUNT.objects(user_id)
+        found = _ACCOUNT.results(user_id)
         return found[0] if found and self.user_can_authenticate(found[0]) else None

@@ -37,10 +37,10 @@ def test_the_membership_lookup_gives_what_the_orm_gives(owner):
         (mine.slug, owner.pk), (mine.slug, stranger.pk), (gone.slug, owner.pk),
         ("no-such-campaign", owner.pk), ("x' OR '1'='1", owner.pk),
     ]:
-        compiled, orm = _MEMBERSHIP.objects(slug, user_id), _orm(slug, user_id)
+        compiled, orm = _MEMBERSHIP.results(slug, user_id), _orm(slug, user_id)
         assert [_fields(m) for m in compiled] == [_fields(m) for m in orm]
         assert [_fields(m.campaign) for m in compiled] == [_fields(m.campaign) for m in orm]
-    found = _MEMBERSHIP.objects(mine.slug, owner.pk)[0]
+    found = _MEMBERSHIP.results(mine.slug, owner.pk)[0]
     with_no_query = CaptureCount()
     with with_no_query:
         assert found.campaign.name == "Mine" and found.role == Membership.Role.OWNER  # read with it
@@ -69,10 +69,10 @@ def test_its_sql_is_compiled_once(owner, monkeypatch):
     compiled = []
     as_sql = SQLCompiler.as_sql
     monkeypatch.setattr(SQLCompiler, "as_sql", lambda self, *a, **k: compiled.append(1) or as_sql(self, *a, **k))
-    assert [found.pk for found in lookup.objects(campaign.pk)] == [campaign.pk]
+    assert [found.pk for found in lookup.results(campaign.pk)] == [campaign.pk]
     first = len(compiled)
     for _ in range(3):
-        assert [found.pk for found in lookup.objects(campaign.pk)] == [campaign.pk]
+        assert [found.pk for found in lookup.results(campaign.pk)] == [campaign.pk]
     assert first and len(compiled) == first
 
 
@@ -80,12 +80,12 @@ def test_its_sql_is_compiled_once(owner, monkeypatch):
 def test_each_thread_runs_it_on_its_own_connection():
     owner = UserFactory()
     campaign = CampaignFactory(owner=owner)
-    assert _MEMBERSHIP.objects(campaign.slug, owner.pk)  # compiled on this thread
+    assert _MEMBERSHIP.results(campaign.slug, owner.pk)  # compiled on this thread
     found, failed = [], []
 
     def another_phone():
         try:
-            found.extend(_MEMBERSHIP.objects(campaign.slug, owner.pk))
+            found.extend(_MEMBERSHIP.results(campaign.slug, owner.pk))
         except Exception as error:  # noqa: BLE001 - reported below
             failed.append(error)
         finally:
@@ -101,6 +101,15 @@ def test_each_thread_runs_it_on_its_own_connection():
 
 def test_a_marker_must_be_one_parameter_of_the_query(db):
     with pytest.raises(ValueError, match="marker"):
-        Compiled(lambda pk: Campaign.objects.filter(pk=pk + 1), 5).objects(1)  # 6 is asked, not 5
+        Compiled(lambda pk: Campaign.objects.filter(pk=pk + 1), 5).results(1)  # 6 is asked, not 5
     with pytest.raises(ValueError, match="marker"):
-        Compiled(lambda a, b: Campaign.objects.filter(pk=a, games_played=b), 7, 7).objects(1, 2)
+        Compiled(lambda a, b: Campaign.objects.filter(pk=a, games_played=b), 7, 7).results(1, 2)
+
+
+@pytest.mark.django_db
+def test_a_values_list_gives_its_rows(owner):
+    campaign = CampaignFactory(owner=owner, name="Rows")
+    flat = Compiled(lambda pk: Campaign.objects.filter(pk=pk).values_list("name", flat=True), -5)
+    pairs = Compiled(lambda pk: Campaign.objects.filter(pk=pk).values_list("name", "created_at"), -5)
+    assert flat.results(campaign.pk) == ["Rows"] and flat.results(-1) == []
+    assert pairs.results(campaign.pk) == list(Campaign.objects.filter(pk=campaign.pk).values_list("name", "created_at"))
