@@ -23,7 +23,7 @@ _MEMBERSHIP = Compiled(
     lambda slug, user_id: Membership.objects.select_related("campaign").filter(
         campaign__slug=slug, campaign__deleted_at__isnull=True, user_id=user_id
     )[:1],
-    "\x00an address", -(2**62),
+    "no address: a marker", -(2**31) + 7,
 )
 
 

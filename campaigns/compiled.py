@@ -21,7 +21,8 @@ from django.db.models import QuerySet
 class Compiled:
     """`make(*values)` is the queryset (its filters take the values, already of their fields'
     types: an id an int); `markers`, one value of each, none equal to another parameter of the
-    query, name where each value goes in the compiled SQL's parameters."""
+    query, name where each value goes in the compiled SQL's parameters. A marker must be a value
+    its field takes on every database (an id within 32 bits: PostgreSQL's integer)."""
 
     def __init__(self, make: Callable[..., QuerySet], *markers):
         self._make, self._markers = make, markers
@@ -51,6 +52,9 @@ class Compiled:
         asked = copy.copy(compiler)
         asked.connection = connections[using]
         asked.as_sql = lambda *args, **kwargs: (sql, tuple(asked_params))
-        running = copy.copy(queryset)  # what the queryset's iterable reads of it
+        # What the queryset's iterable reads of it: a shallow copy made by hand (copying a
+        # queryset with copy.copy would run it), its query answering with the compiler above.
+        running = object.__new__(type(queryset))
+        running.__dict__.update(queryset.__dict__, _result_cache=None)
         running._query = SimpleNamespace(get_compiler=lambda *args, **kwargs: asked)
         return list(queryset._iterable_class(running))

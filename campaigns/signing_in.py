@@ -14,7 +14,7 @@ from .compiled import Compiled
 
 PATH = "campaigns.signing_in.AccountBackend"  # as settings.AUTHENTICATION_BACKENDS names it
 
-_ACCOUNT = Compiled(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], -(2**62))
+_ACCOUNT = Compiled(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], -(2**31) + 7)
 
 
 class AccountBackend(ModelBackend):

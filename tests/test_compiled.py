@@ -63,6 +63,15 @@ class CaptureCount:
 
 
 @pytest.mark.django_db
+def test_the_first_run_makes_one_query_with_the_values_asked(owner, django_assert_num_queries):
+    campaign = CampaignFactory(owner=owner)
+    lookup = Compiled(lambda slug: Campaign.objects.filter(slug=slug), "no address: a marker")
+    with django_assert_num_queries(1) as ran:  # its markers are never sent (PostgreSQL refuses some)
+        assert [found.pk for found in lookup.results(campaign.slug)] == [campaign.pk]
+    assert "marker" not in ran.captured_queries[0]["sql"]
+
+
+@pytest.mark.django_db
 def test_its_sql_is_compiled_once(owner, monkeypatch):
     campaign = CampaignFactory(owner=owner)
     lookup = Compiled(lambda pk: Campaign.objects.filter(pk=pk), -12345)
