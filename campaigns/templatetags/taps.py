@@ -47,7 +47,9 @@ from ..web.taps import TAP_FIELD
 
 register = template.Library()
 
-KEPT_SECONDS = 86400  # a key holds the journal version: what is kept is never stale, only evicted
+# A key holds the journal version (or, across versions, what the part shows): what is kept is
+# never stale, only evicted.
+KEPT_SECONDS = 86400
 # Stand-ins, written where the viewer's parts go while a kept fragment renders. Letters only,
 # so that no escaping changes them.
 CSRF_STAND_IN = "keptCsrfTokenStandIn"
