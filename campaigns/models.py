@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from . import registry
+from .compiled import Compiled
 from .rules import base, limits
 
 
@@ -50,7 +51,10 @@ class CampaignQuerySet(models.QuerySet):
         """The campaign, its row locked until the transaction ends (on SQLite the IMMEDIATE
         transaction already holds the database's write lock): every write to its journal or
         roster takes it first, so two phones' writes are checked one after the other."""
-        return self.select_for_update().get(pk=campaign.pk)
+        found = _LOCKED.results(campaign.pk, using=self.db)
+        if not found:
+            raise Campaign.DoesNotExist(f"No campaign {campaign.pk} to lock.")
+        return found[0]
 
 
 class Campaign(models.Model):
@@ -118,6 +122,10 @@ class Campaign(models.Model):
             n += 1
             slug = f"{base}-{n}"
         return slug
+
+
+# Every write's first query (`CampaignQuerySet.locked`), compiled once (campaigns/compiled.py).
+_LOCKED = Compiled(lambda pk: Campaign.objects.select_for_update().filter(pk=pk)[:1], -(2**31) + 7)
 
 
 class Membership(models.Model):

@@ -24,6 +24,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from . import registry, roster, states
+from .compiled import Compiled
 from .models import Campaign, Entry, JournalChange, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
@@ -52,9 +53,26 @@ def _check_tap(locked: Campaign, user, tap: str | None) -> None:
     (a request with the same key still in flight holds the lock until it has recorded it)."""
     if _tapper(user, tap) is None:
         return
-    seen = Tap.objects.filter(campaign=locked, user=user, key=tap).values_list("answer", flat=True).first()
-    if seen is not None:
-        raise AlreadyTapped(seen)
+    seen = _TAP_ANSWER.results(locked.pk, user.pk, tap)
+    if seen:
+        raise AlreadyTapped(seen[0])
+
+
+# The lookups every write makes, compiled once (campaigns/compiled.py): its tap's answer, if
+# recorded, and the journal's last live entry.
+_TAP_ANSWER = Compiled(
+    lambda campaign_id, user_id, key: Tap.objects.filter(campaign_id=campaign_id, user_id=user_id, key=key)
+    .order_by("pk")
+    .values_list("answer", flat=True)[:1],
+    -(2**31) + 7, -(2**31) + 8, "no key: a marker",
+)
+_LAST_ENTRY = Compiled(
+    lambda campaign_id: Entry.objects.live()
+    .filter(campaign_id=campaign_id)
+    .order_by("-position")
+    .values_list("position", "game_number")[:1],
+    -(2**31) + 7,
+)
 
 
 # How long a tap's answer is kept: far longer than a resubmitted form, a retry or a phone's
@@ -147,8 +165,8 @@ def append(
         folded = base.extend(locked.rules, working.timeline, entries)
         if folded.games_played > games_before:
             limits.check_games_kept(folded.games_played, limits.max_games(locked.rules))
-        last = locked.entries.live().order_by("-position").values_list("position", "game_number").first()
-        position, game_number = (last[0] + 1, last[1]) if last else (0, None)
+        last = _LAST_ENTRY.results(locked.pk)
+        position, game_number = (last[0][0] + 1, last[0][1]) if last else (0, None)
         recorder = user if user is not None and user.is_authenticated else None
         try:
             Entry.objects.bulk_create(

@@ -122,3 +122,20 @@ def test_a_values_list_gives_its_rows(owner):
     pairs = Compiled(lambda pk: Campaign.objects.filter(pk=pk).values_list("name", "created_at"), -5)
     assert flat.results(campaign.pk) == ["Rows"] and flat.results(-1) == []
     assert pairs.results(campaign.pk) == list(Campaign.objects.filter(pk=campaign.pk).values_list("name", "created_at"))
+
+
+@pytest.mark.django_db
+def test_a_write_still_locks_its_campaigns_row(owner):
+    """The compiled lock is the ORM's SELECT … FOR UPDATE where the database has it (PostgreSQL;
+    on SQLite the IMMEDIATE transaction holds the write lock already)."""
+    from django.db import transaction
+
+    from campaigns.models import _LOCKED
+
+    campaign = CampaignFactory(owner=owner)
+    with transaction.atomic():
+        assert Campaign.objects.locked(campaign).pk == campaign.pk
+    sql = _LOCKED._compiled("default")[2]
+    assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
+    with transaction.atomic(), pytest.raises(Campaign.DoesNotExist):
+        Campaign.objects.locked(Campaign(pk=campaign.pk + 1000))
