@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils import timezone
 
-from .compiled import Compiled
+from .compiled import Compiled, id_marker, text_marker
 from .models import Campaign, Membership
 
 ARCHIVED = "This campaign is archived: nothing is recorded in it until its owner brings it back to play."
@@ -23,7 +23,7 @@ _MEMBERSHIP = Compiled(
     lambda slug, user_id: Membership.objects.select_related("campaign").filter(
         campaign__slug=slug, campaign__deleted_at__isnull=True, user_id=user_id
     )[:1],
-    "no address: a marker", -(2**31) + 7,
+    text_marker(), id_marker(),
 )
 
 

@@ -18,6 +18,17 @@ from django.db import connections
 from django.db.models import QuerySet
 
 
+def id_marker(n: int = 0) -> int:
+    """A marker for an id: within 32 bits (PostgreSQL's integer), and no row's (ids are positive).
+    `n` tells apart two in one query."""
+    return -(2**31) + 7 + n
+
+
+def text_marker(n: int = 0) -> str:
+    """A marker for a text (a slug, a key): none has spaces, and a database takes it."""
+    return f"a marker, never a value {n}"
+
+
 class Compiled:
     """`make(*values)` is the queryset (its filters take the values, already of their fields'
     types: an id an int); `markers`, one value of each, none equal to another parameter of the

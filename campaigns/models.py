@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from . import registry
-from .compiled import Compiled
+from .compiled import Compiled, id_marker
 from .rules import base, limits
 
 
@@ -125,7 +125,7 @@ class Campaign(models.Model):
 
 
 # Every write's first query (`CampaignQuerySet.locked`), compiled once (campaigns/compiled.py).
-_LOCKED = Compiled(lambda pk: Campaign.objects.select_for_update().filter(pk=pk)[:1], -(2**31) + 7)
+_LOCKED = Compiled(lambda pk: Campaign.objects.select_for_update().filter(pk=pk)[:1], id_marker())
 
 
 class Membership(models.Model):

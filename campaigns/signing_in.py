@@ -10,11 +10,11 @@ account's password (a new password signs every other phone out).
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
-from .compiled import Compiled
+from .compiled import Compiled, id_marker
 
 PATH = "campaigns.signing_in.AccountBackend"  # as settings.AUTHENTICATION_BACKENDS names it
 
-_ACCOUNT = Compiled(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], -(2**31) + 7)
+_ACCOUNT = Compiled(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], id_marker())
 
 
 class AccountBackend(ModelBackend):

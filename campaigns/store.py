@@ -24,7 +24,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from . import registry, roster, states
-from .compiled import Compiled
+from .compiled import Compiled, id_marker, text_marker
 from .models import Campaign, Entry, JournalChange, Membership, Player, Tap
 from .rules import base, journal, limits
 from .rules.base import Timeline
@@ -64,14 +64,14 @@ _TAP_ANSWER = Compiled(
     lambda campaign_id, user_id, key: Tap.objects.filter(campaign_id=campaign_id, user_id=user_id, key=key)
     .order_by("pk")
     .values_list("answer", flat=True)[:1],
-    -(2**31) + 7, -(2**31) + 8, "no key: a marker",
+    id_marker(), id_marker(1), text_marker(),
 )
 _LAST_ENTRY = Compiled(
     lambda campaign_id: Entry.objects.live()
     .filter(campaign_id=campaign_id)
     .order_by("-position")
     .values_list("position", "game_number")[:1],
-    -(2**31) + 7,
+    id_marker(),
 )
 
 

@@ -21,7 +21,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
 
-from ..compiled import Compiled
+from ..compiled import Compiled, id_marker, text_marker
 from ..models import Tap
 from . import outcome
 
@@ -104,5 +104,5 @@ _KEPT_ANSWER = Compiled(
     )
     .order_by("pk")
     .values_list("answer", flat=True)[:1],
-    "no address: a marker", -(2**31) + 7, "no key: a marker", -(2**31) + 8,
+    text_marker(), id_marker(), text_marker(1), id_marker(1),
 )
