@@ -14,15 +14,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns import store
+from campaigns import states, store
 from campaigns.models import Membership
+from campaigns.rules.base import Entry
 
 from tests.conftest import load_journal
 from tests.factories import MembershipFactory, UserFactory
 from tests.systems.captain_america.views.helpers import four, seated
+from tests.systems.play_log.views.helpers import JOURNALS
 from tests.views.test_kept_pages import _masked
 
-WIDGET = "forms/field.html"  # a template inside the kept form: rendered only when the form is
+WIDGET = "campaigns/_campaign_nav.html"  # inside every log's kept form: rendered only when it is
 
 
 class _Campaign:
@@ -158,23 +160,41 @@ def test_a_new_day_draws_the_form_again(as_owner, owner, ca_log, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_a_skyrim_form_is_kept_across_a_play_and_filled_with_the_next_number(as_owner, owner):
+@pytest.mark.parametrize("system", sorted(JOURNALS))
+def test_every_logs_form_is_kept_across_a_play_seated_as_the_last(as_owner, owner, system):
+    """Each play-log system of the registry: a play seated as the last one (the rules layer's
+    own entry, as its form writes it) leaves the form alone but for the number it offers."""
     client = as_owner
-    campaign = store.import_journal(load_journal("risk_skyrim_plays.json"), owner=owner)
+    campaign = store.import_journal(load_journal(JOURNALS[system]), owner=owner)
     url = reverse("game_start", args=[campaign.slug])
-    first, drawn = _opened(client, url)
-    number = int(re.search(r'name="number" value="(\d+)"', first).group(1))
-    store.append(campaign, store_entries_like_the_last(campaign), owner)
+    store.append(campaign, [_seated_as_the_last(campaign)], owner)  # the form now offers those seats
+    _opened(client, url)
+    number = states.state(campaign).next_number
+    store.append(campaign, [_seated_as_the_last(campaign)], owner)
     kept, drawn = _opened(client, url)
-    assert f'name="number" value="{number + 1}"' in kept
+    assert not drawn, "the form was rendered again for a play that changed only its number"
+    assert f'name="number" value="{number + 1}"' in kept and f"opened={number + 1}" in kept
     assert kept == _fresh(client, url)
 
 
-def store_entries_like_the_last(campaign):
-    """Play N+1 seated as play N (the rules layer's own entry, as the form writes it)."""
-    from campaigns import states
-    from campaigns.rules.base import Entry
-
+def _seated_as_the_last(campaign) -> Entry:
     state = states.state(campaign)
-    data = {**state.play_data(state.games[-1].number), "number": state.next_number}
-    return [Entry("game", data)]
+    return Entry("game", {**state.play_data(state.games[-1].number), "number": state.next_number})
+
+
+@pytest.mark.django_db
+def test_a_refused_correction_is_shown_to_its_phone_only(as_owner, owner, ca_log):
+    """A correction refused because another phone corrected the play first shows the form as
+    the play stands, with why: that page keeps its own copy, the next phone's is plain."""
+    client = as_owner
+    campaign, member = ca_log
+    at_the_table = Client()
+    at_the_table.force_login(member)
+    url = reverse("play_correct", args=[campaign.slug, 5])
+    seen = re.search(r'name="seen" value="(\d+)"', client.get(url).text).group(1)
+    _done(at_the_table.post(url, {**four(5), "rooms_iron_man": "11"}, follow=True))  # corrected first
+    stale = client.post(url, {**four(5), "seen": seen})  # loaded before that correction
+    why = "was corrected on another phone just now"
+    assert stale.status_code == 200 and why in stale.text
+    assert why not in at_the_table.get(url).text
+    assert why not in client.get(url).text  # nor for the phone refused, opening it again

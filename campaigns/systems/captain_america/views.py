@@ -110,11 +110,9 @@ def _play_page(request, access, form, *, preview, correcting=None, errors=(), of
         "campaign": campaign,
         "access": access,
         "form": form,
-        # A blank new play's form is kept across versions, its number filled in; a correction's
-        # is kept per version (its play, its scored preview).
+        # Kept across plays (its number filled in), what it shows named here; a correction per version.
         "form_shows": blank_form_shows(
-            form, state.players, campaign.name, access.is_archived, list(errors), offered_last,
-            correcting and (correcting, campaign.journal_version),
+            access, form, state.players, errors, offered_last, correcting=correcting
         ),
         "preview": preview,
         "correcting": correcting,

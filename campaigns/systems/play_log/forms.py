@@ -33,15 +33,20 @@ class PlayLogForm(JournalForm):
         return [play_log.correction_entry(self.corrects, play) if self.corrects else Entry("game", play)]
 
 
-def blank_form_shows(form, roster, *also) -> str | None:
+def blank_form_shows(access, form, roster, errors=(), *also, correcting=None) -> str | None:
     """What a log's blank log-a-play form shows but its number and the journal version, which
     are filled in for each view (it is kept across versions: a play logged changes nothing else
-    of it): its values as a browser sends them, the roster its seats choose from, and `also`
-    (the campaign's name, ...). None for a bound form, which is never kept."""
+    of it): its values as a browser sends them, the roster its seats choose from, the campaign's
+    name and whether it is archived, the page's own refusals and `also` (what else the system's
+    form shows). A correction's form (`correcting`: the play's number) is kept per version: its
+    play, scored as it stands. None for a bound form, which is never kept."""
     if form.is_bound:
         return None
+    campaign = access.campaign
     values = sorted((name, value) for name, value in as_sent(form).items() if name != "number")
-    return kept.shows(values, list(roster), *also)
+    per_version = (correcting, campaign.journal_version) if correcting else None
+    shown = (campaign.name, access.is_archived, list(errors), per_version)
+    return kept.shows(values, list(roster), *shown, *also)
 
 
 class DeletePlayForm(JournalForm, forms.Form):

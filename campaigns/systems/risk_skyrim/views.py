@@ -84,12 +84,8 @@ def _context(access, form: PlayForm, *, number: int, correcting: bool, errors=()
         "campaign": campaign,
         "access": access,
         "form": form,
-        # A blank new play's form is kept across versions, its number filled in; a correction's
-        # is kept per version (its play).
-        "form_shows": blank_form_shows(
-            form, form.roster, campaign.name, access.is_archived, list(errors),
-            correcting and (number, campaign.journal_version),
-        ),
+        # Kept across plays (its number filled in), what it shows named here; a correction per version.
+        "form_shows": blank_form_shows(access, form, form.roster, errors, correcting=correcting and number),
         "slots": form.slot_rows(),
         "number": number,
         "correcting": correcting,
