@@ -28,13 +28,15 @@ from .words import key_words
 GAME_KIND = "game"
 # The shape of the folded states: part of every cache key, so that after a deploy that
 # changes what a state holds, a shared cache never serves a state of the old shape.
+# 13: a play log's chunks but the last pickle compressed, its plays' data in chunks too, and the
+# law counts the latest game's entries only;
 # 12: a play log's plays pickle in chunks, read back as a page asks (play_log/records.py);
 # 11: a state's records pickle as their fields' values (`pickled_by_fields`); 10: a play
 # log pickles each play's data as its JSON text (PlayedData); 9: every state keeps its law
 # (house rules, rulings); 7: no state per game, Dawnguard records each sitting's figures;
 # 6: the play logs' state moved to rules/play_log/ (a class pickles by its path); 5: Dawnguard
 # records its happenings in sittings' words; 4: play-log corrections
-STATE_FORMAT = 12
+STATE_FORMAT = 13
 
 
 def pickled_by_fields(cls):
@@ -387,7 +389,8 @@ class Law:
 
     house_rules: list[dict[str, Any]] = field(default_factory=list)
     rulings: list[dict[str, Any]] = field(default_factory=list)
-    # (game, kind) -> entries of that kind applied in that game: a ruled entry's place.
+    # (game, kind) -> entries of that kind applied in that game, the latest game only: a ruled
+    # entry's place.
     counted: dict[tuple[int, str], int] = field(default_factory=dict, compare=False, repr=False)
 
     def in_force(self, game: int) -> dict[str, str]:
@@ -429,6 +432,10 @@ def apply_with_law(system, state: Any, entry: Entry, game: int) -> None:
         system.apply(state, Entry(entry.kind, data) if data is not entry.data else entry)
     finally:
         _LEEWAY.reset(token)
+    if law.counted and next(iter(law.counted))[0] != game:
+        # A later game: the places counted in the one before are never named again (kept, a
+        # long campaign's checkpoint would unpickle one count per game, 1 ms at 5,000 plays).
+        law.counted.clear()
     counted = law.counted[(game, entry.kind)] = law.counted.get((game, entry.kind), 0) + 1
     for used in leeway.used:
         where, place = _game_and_place(used.place, game, entry, counted)

@@ -1,6 +1,7 @@
-"""A play log's state as its checkpoint keeps it: pickled, each play's data as its JSON text
-(rules/play_log/state.py PlayedData), so the first page on another worker unpickles no dict
-per play; read back, it is the state the fold made, and the fold goes on from it."""
+"""A play log's state as its checkpoint keeps it: pickled, each play's data as its JSON text, in
+chunks by number, packed but the last (rules/play_log/state.py PlayedData), so the first page
+on another worker unpickles no dict per play and reads few bytes; read back, it is the state
+the fold made, and the fold goes on from it."""
 
 import pickle
 
@@ -36,16 +37,31 @@ def test_a_play_logs_state_read_back_from_its_checkpoint_is_the_state_folded():
     assert read.current.play_data(10_000) is None
     assert read.as_of(150) == folded.as_of(150)
     assert len(read.as_of(150).played) == 150
+    assert read.as_of(150).played == folded.as_of(150).played
 
 
 def test_a_checkpoint_holds_each_plays_data_as_text_until_a_page_asks_for_it():
     _, folded = _folded(300)
     read = _checkpoint(folded).current
-    # White-box on purpose: what is unpickled is one text per play, not a dict with its seats.
-    assert all(isinstance(data, str) for data in read.played._by_number.values())
+    # White-box on purpose: the chunks but the last come back packed, the last as one text per
+    # play, not a dict with its seats.
+    first, last = sorted(read.played._chunks)
+    assert isinstance(read.played._chunks[first], bytes)
+    assert all(isinstance(data, str) for data in read.played._chunks[last].values())
     assert isinstance(read.play_data(7), dict)
+    assert all(isinstance(data, str) for data in read.played._chunks[first].values())  # unpacked
     with pytest.raises(KeyError):
         read.played[10_000]
+
+
+def test_a_plays_data_chunk_read_back_and_not_changed_is_written_as_it_was_read():
+    _, folded = _folded(600)
+    read = _checkpoint(folded).current
+    packed = read.played._chunks[0]
+    assert read.play_data(3)["number"] == 3
+    again = _checkpoint(base.new_timeline(folded.system, read, last_game=folded.last_game)).current
+    assert again.played._chunks[0] is not None and again.played._chunks[0] == packed
+    assert again.played == folded.current.played
 
 
 def test_the_fold_goes_on_from_a_state_read_back_from_its_checkpoint():

