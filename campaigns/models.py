@@ -216,7 +216,12 @@ class Entry(models.Model):
                 name="one_entry_per_position",
             ),
         ]
-        indexes = [models.Index(fields=["campaign", "position"])]
+        indexes = [
+            models.Index(fields=["campaign", "position"]),
+            # A play's entries by kind (its logging by number, its corrections and deletions
+            # by kind): a long log's page reads its twenty plays' entries, not all 5,000.
+            models.Index(fields=["campaign", "kind", "game_number"], name="entry_by_kind_and_game"),
+        ]
         ordering = ["position"]
 
     def __str__(self):

@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils.functional import SimpleLazyObject
 
 from ... import registry
-from ...models import Campaign
+from ...models import Campaign, Entry
 from ...readside.base import Play
 from ...rules.base import GAME_KIND
 from ...rules.play_log import CORRECTION, DELETION, RESTORATION
@@ -105,18 +105,17 @@ def record_of(state, number: int):
 def _entries_of(campaign: Campaign, numbers: list[int]) -> list:
     """The live journal entries that logged, corrected, deleted or restored these plays (one query), with
     who recorded them. A correction's `game_number` is the last play when it was made, so it
-    is found by the number its data names: its kind is asked first (Q(**kwargs) would sort
-    the JSON lookup before it), so the database reads the JSON of corrections and deletions
-    only, not of every play of a long log."""
+    is found by the number its data names. Each side of the OR names the campaign and a kind,
+    so the database reads each side off the entries' index by campaign, kind and game
+    (`entry_by_kind_and_game`): the plays asked for, and the JSON of corrections and deletions
+    only, never every play of a long log."""
     if not numbers:
         return []
-    changes = Q(kind__in=(CORRECTION, DELETION, RESTORATION)) & Q(data__number__in=numbers)
-    return list(
-        campaign.entries.live()
-        .filter(Q(kind=GAME_KIND, game_number__in=numbers) | changes)
-        .select_related("recorded_by")
-        .order_by("position")
-    )
+    logged = Q(campaign_id=campaign.pk, kind=GAME_KIND, game_number__in=numbers)
+    changed = Q(campaign_id=campaign.pk, kind__in=(CORRECTION, DELETION, RESTORATION))
+    changed &= Q(data__number__in=numbers)  # after the kind: only those entries' JSON is read
+    entries = Entry.objects.live().filter(logged | changed).select_related("recorded_by")
+    return list(entries.order_by("position"))
 
 
 def play_items(campaign: Campaign, state, numbers: list[int]) -> list[PlayItem]:
