@@ -4,4 +4,7 @@ named without a collected manifest: for the gunicorn servers the benchmarks star
 from tracker.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench_urls"
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "campaigns.web.static_files.KeptStaticFilesStorage"},
+}

@@ -54,7 +54,7 @@ def set_up_django():
     # Pages name static files without a collected manifest (as the tests do).
     override_settings(
         STORAGES={**settings.STORAGES, "staticfiles": {
-            "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+            "BACKEND": "campaigns.web.static_files.KeptStaticFilesStorage"}}
     ).enable()
     call_command("migrate", verbosity=0)
 

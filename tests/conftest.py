@@ -29,7 +29,7 @@ def fast_test_settings(settings):
     # No collectstatic in tests: serve static files as they are.
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        "staticfiles": {"BACKEND": "campaigns.web.static_files.KeptStaticFilesStorage"},
     }
 
 

@@ -66,7 +66,7 @@ from django.test.utils import override_settings
 from django.contrib.auth import get_user_model
 from campaigns import contributions, states
 override_settings(STORAGES={**settings.STORAGES, "staticfiles": {
-    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}).enable()
+    "BACKEND": "campaigns.web.static_files.KeptStaticFilesStorage"}}).enable()
 client = Client()
 client.force_login(get_user_model().objects.get(pk=int(sys.argv[1])))
 def peak_kb():  # this process's peak resident memory (ru_maxrss would count the parent's at fork)

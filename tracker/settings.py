@@ -255,9 +255,9 @@ STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        "BACKEND": "campaigns.web.static_files.KeptStaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "campaigns.web.static_files.KeptManifestStaticFilesStorage"
     },
 }
 
