@@ -433,8 +433,8 @@ def apply_with_law(system, state: Any, entry: Entry, game: int) -> None:
     finally:
         _LEEWAY.reset(token)
     if law.counted and next(iter(law.counted))[0] != game:
-        # A later game: the places counted in the one before are never named again (kept, a
-        # long campaign's checkpoint would unpickle one count per game, 1 ms at 5,000 plays).
+        # A later game: the places counted in the one before are never named again (kept,
+        # they would be one count a game to unpickle with every checkpoint: 1 ms at 5,000 plays).
         law.counted.clear()
     counted = law.counted[(game, entry.kind)] = law.counted.get((game, entry.kind), 0) + 1
     for used in leeway.used:

@@ -11,8 +11,9 @@ a play, need no record. A chunk pickled and read back again is pickled again fro
 Every chunk but the last is also compressed (`pack`): the database reads the whole checkpoint
 row, and the plays' bytes were most of it (a 5,000-play log's 2.5 MB took 5 ms to read, its
 chunks compress about 4 times, at level 1: a tenth of a millisecond a chunk). The last chunk,
-where plays are logged and the latest page reads, is pickled as its records: a write never
-compresses, and reading it back costs what that page would.
+where plays are logged and the latest page reads, is pickled as its records: a write
+compresses only an earlier chunk it read (a correction's), and reading the last chunk back costs
+what that page would anyway.
 """
 
 from __future__ import annotations
