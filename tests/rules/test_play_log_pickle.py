@@ -86,3 +86,10 @@ def test_played_data_compares_by_what_each_play_reads():
     assert as_text == as_dicts
     as_text[2] = {"number": 2}
     assert as_text != as_dicts and len(as_text) == 2 and 2 in as_text
+
+
+def test_a_states_repr_unpacks_no_chunk():
+    _, folded = _folded(600)
+    read = _checkpoint(folded).current
+    assert repr(read.played) == "PlayedData(3 chunks)"
+    assert isinstance(read.played._chunks[0], bytes)  # white-box: still packed

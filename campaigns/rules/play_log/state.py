@@ -111,7 +111,8 @@ class PlayedData:
         return numbers == other._numbers() and all(self.get(n) == other.get(n) for n in numbers)
 
     def __repr__(self) -> str:
-        return f"PlayedData({len(self)} plays)"
+        # Unpacks nothing (a state's repr in a log or a traceback must not read every chunk).
+        return f"PlayedData({len(self._chunks)} chunks)"
 
     def __getstate__(self):
         last = max(self._chunks, default=0)
